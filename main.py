@@ -1,0 +1,7 @@
+"""Borrowed Time: entry point. Everything happens in game.cli."""
+import sys
+
+from game.cli import main
+
+if __name__ == "__main__":
+    sys.exit(main())
