@@ -1,0 +1,936 @@
+"""Survivor Phase actions. Clicks, the survivor AI, the tutorial and tests all submit these.
+
+Each action has `check(session)` (raises Impossible with a reason a player understands) and `perform(session)`.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from game.rules.combat import melee, ranged_target
+from game.rules.geometry import ORTHO_HALF
+from game.world.board import INF
+import esper
+
+from game.world.components import Gear, Health, Inventory, Pos, Status, Survivor, Turn, Zombie
+from game.world.session import Impossible, Session
+
+
+# --- shared checks -----------------------------------------------------------------------------------------------
+def _active(s: Session, who: int, ap: int = 1) -> None:
+    if s.phase != "survivor":
+        raise Impossible("it is not the Survivor Phase")
+    if s.active != who:
+        raise Impossible(f"{s.name(who)} is not the active survivor")
+    if s.comp(who, Status).downed:
+        raise Impossible(f"{s.name(who)} is Downed and cannot act")
+    if s.comp(who, Turn).ap < ap:
+        raise Impossible(f"{s.name(who)} has no AP left")
+
+
+def _spend(s: Session, who: int, ap: int = 1) -> None:
+    s.comp(who, Turn).ap -= ap
+
+
+def _gear(s: Session, who: int, uid: int) -> Gear:
+    for g in s.comp(who, Inventory).gear:
+        if g.uid == uid:
+            return g
+    raise Impossible(f"{s.name(who)} does not carry that item")
+
+
+def _contact(s: Session, a: int, b: int) -> None:
+    if not s.board.in_contact(s.cell(a), s.cell(b)):
+        raise Impossible(f"{s.name(a)} is not in base contact with {s.name(b)}")
+
+
+def _zombie_stops(s: Session, ignore: frozenset[int] = frozenset()):
+    """Cells next to a zombie end a move (base contact engages)."""
+    zcells = [s.cell(z) for z in s.zombies() if z not in ignore]
+    near: set[int] = set()
+    for c in zcells:
+        near.update(s.board.contact_cells(c))
+    return near.__contains__
+
+
+def _survivor_cost(s: Session, who: int):
+    board, occupant = s.board, s.occupant
+
+    def cost(cell: int, half: int) -> int:
+        other = occupant.get(cell)
+        if other is not None and not s.is_survivor(other):
+            return INF
+        return board.step_cost(cell, half)
+    return cost
+
+
+def reach_full(s: Session, who: int, budget_half: int, ignore: frozenset[int] = frozenset()) -> dict[int, tuple]:
+    """{cell: (cost, previous)} for every cell a move passes through or ends in."""
+    return s.board.reach(s.cell(who), budget_half, _survivor_cost(s, who), _zombie_stops(s, ignore))
+
+
+def reachable(s: Session, who: int, budget_half: int, ignore: frozenset[int] = frozenset()) -> dict[int, tuple]:
+    """The empty cells a survivor can end a move in (plus its own cell), as {cell: (cost, previous)}."""
+    start = s.cell(who)
+    found = reach_full(s, who, budget_half, ignore)
+    return {c: v for c, v in found.items() if c not in s.occupant or c == start}
+
+
+def path_to(found: dict[int, tuple], dest: int) -> list[int]:
+    path = []
+    while found[dest][1] != -1:
+        path.append(dest)
+        dest = found[dest][1]
+    return path[::-1]
+
+
+def melee_bonus(s: Session, who: int, gear: Gear | None) -> int:
+    if gear is None:
+        return 0
+    weapon = s.content.weapons.get(gear.gear_id)
+    return weapon.melee_bonus if weapon else 0
+
+
+def best_melee(s: Session, who: int) -> Gear | None:
+    best = None
+    for g in s.comp(who, Inventory).gear:
+        if melee_bonus(s, who, g) > melee_bonus(s, who, best):
+            best = g
+    return best
+
+
+def move_budget(s: Session, who: int) -> int:
+    """A Move in half inches."""
+    return s.comp(who, Survivor).move * ORTHO_HALF
+
+
+# --- the activation ----------------------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Activate:
+    who: int
+
+    def check(self, s: Session) -> None:
+        if s.phase != "survivor":
+            raise Impossible("it is not the Survivor Phase")
+        if s.active is not None and s.comp(s.active, Turn).ap > 0:
+            raise Impossible(f"{s.name(s.active)} must finish their activation first")
+        if self.who not in s.survivors():
+            raise Impossible("that survivor is not on the board")
+        if s.comp(self.who, Turn).activated:
+            raise Impossible(f"{s.name(self.who)} has already activated this round")
+
+    def perform(self, s: Session) -> None:
+        if s.active is not None:
+            end_activation(s)
+        start_activation(s, self.who)
+
+
+def start_activation(s: Session, who: int) -> None:
+    turn = s.comp(who, Turn)
+    status = s.comp(who, Status)
+    turn.activated = True
+    turn.searched = turn.handed_off = turn.aiming = False
+    turn.free_interacts = s.effect(who, "free_interact")
+    s.emit("activate", f"{s.name(who)} activates", who=who)
+    if status.downed:
+        bleed_out(s, who)
+        return
+    status.hunkered = False
+    if status.burning:
+        burn(s, who)
+        if status.downed or status.eliminated:
+            return
+    turn.ap = s.rules.ap - (1 if status.stunned else 0)
+    if status.stunned:
+        status.stunned = False
+        s.emit("status", f"{s.name(who)} is still reeling: 1 AP fewer", who=who)
+    s.active = who
+
+
+def end_activation(s: Session) -> None:
+    who = s.active
+    if who is None:
+        return
+    turn = s.comp(who, Turn)
+    turn.ap = 0
+    turn.aiming = False
+    s.active = None
+    s.emit("activate", f"{s.name(who)} ends their activation", who=who)
+
+
+def bleed_out(s: Session, who: int) -> None:
+    dice = s.comp(who, Survivor).guts + s.effect(who, "guts_dice") + painkillers(s, who)
+    if s.hits(s.roll(dice, who, "a bleed-out save")):
+        s.emit("status", f"{s.name(who)} hangs on", who=who)
+    else:
+        s.eliminate(who, "bled out")
+
+
+def painkillers(s: Session, who: int) -> int:
+    """Spend the best Guts item carried, for its extra dice on one Guts test."""
+    inv = s.comp(who, Inventory)
+    best = max((g for g in inv.gear if s.content.items.get(g.gear_id) and s.content.items[g.gear_id].guts_dice),
+               key=lambda g: s.content.items[g.gear_id].guts_dice, default=None)
+    if best is None:
+        return 0
+    inv.gear.remove(best)
+    s.spend(best)
+    s.emit("item", f"{s.name(who)} uses {s.content.gear_name(best.gear_id)}", who=who)
+    return s.content.items[best.gear_id].guts_dice
+
+
+def burn(s: Session, eid: int) -> None:
+    """A burning model takes a wound, then may put the fire out."""
+    if s.is_survivor(eid):
+        s.wound_survivor(eid, 1, "fire")
+    else:
+        s.wound_zombie(eid, 1, "fire", by_survivors=False)
+        if not s.is_zombie(eid):
+            return
+    face = s.dice.d6(1)[0]
+    if face >= s.rules.burning_out:
+        s.comp(eid, Status).burning = False
+        s.emit("status", f"{s.name(eid)} puts the fire out ({face})", who=eid, faces=[face])
+    else:
+        s.emit("status", f"{s.name(eid)} keeps burning ({face})", who=eid, faces=[face])
+
+
+@dataclass(frozen=True)
+class EndActivation:
+    who: int
+
+    def check(self, s: Session) -> None:
+        if s.active != self.who:
+            raise Impossible(f"{s.name(self.who)} is not the active survivor")
+
+    def perform(self, s: Session) -> None:
+        end_activation(s)
+
+
+@dataclass(frozen=True)
+class EndSurvivorPhase:
+    """Ends the phase: unactivated Downed survivors make their bleed-out saves, then the Director Phase starts."""
+
+    def check(self, s: Session) -> None:
+        if s.phase != "survivor":
+            raise Impossible("it is not the Survivor Phase")
+
+    def perform(self, s: Session) -> None:
+        end_activation(s)
+        for who in s.survivors():
+            turn = s.comp(who, Turn)
+            if not turn.activated:
+                turn.activated = True
+                if s.comp(who, Status).downed:
+                    s.emit("activate", f"{s.name(who)} lies Downed", who=who)
+                    bleed_out(s, who)
+        if not s.result:
+            s.phase = "director"
+            s.emit("phase", "Director Phase", round=s.round)
+            s.begin_director()
+
+
+# --- moving ------------------------------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Move:
+    who: int
+    dest: int
+
+    def check(self, s: Session) -> None:
+        _active(s, self.who)
+        if s.is_engaged(self.who):
+            raise Impossible(f"{s.name(self.who)} is engaged: Disengage first")
+        if self.dest == s.cell(self.who) or self.dest not in reachable(s, self.who, move_budget(s, self.who)):
+            raise Impossible("that cell is out of reach this Move")
+
+    def perform(self, s: Session) -> None:
+        found = reach_full(s, self.who, move_budget(s, self.who))
+        _spend(s, self.who)
+        s.comp(self.who, Status).hunkered = False
+        s.move_model(self.who, path_to(found, self.dest))
+
+
+@dataclass(frozen=True)
+class Disengage:
+    who: int
+    dest: int
+
+    def _budget(self, s: Session) -> int:
+        if s.effect(self.who, "disengage_full"):
+            return move_budget(s, self.who)
+        return max(ORTHO_HALF, s.comp(self.who, Survivor).move // 2 * ORTHO_HALF)
+
+    def _cells(self, s: Session) -> dict[int, tuple]:
+        engagers = s.engagers(self.who)
+        found = reachable(s, self.who, self._budget(s), ignore=frozenset(engagers))
+        zcells = [s.cell(z) for z in engagers]
+        return {c: v for c, v in found.items() if not any(s.board.in_contact(c, z) for z in zcells)}
+
+    def check(self, s: Session) -> None:
+        _active(s, self.who)
+        if not s.is_engaged(self.who):
+            raise Impossible(f"{s.name(self.who)} is not engaged: use Move")
+        if self.dest not in self._cells(s):
+            raise Impossible("Disengage reaches half your Move, and must end out of contact")
+
+    def perform(self, s: Session) -> None:
+        engagers = s.engagers(self.who)
+        found = reach_full(s, self.who, self._budget(s), ignore=frozenset(engagers))
+        _spend(s, self.who)
+        s.comp(self.who, Status).hunkered = False
+        swipes = min(s.rules.engagement_slots, sum(s.zdef(z).slots for z in engagers))
+        need = 6 if s.effect(self.who, "swipe_immune") else s.rules.parting_swipe
+        faces = s.dice.d6(swipes)
+        wounds = sum(1 for f in faces if f >= need)
+        s.emit("roll", f"Parting swipes at {s.name(self.who)}: {' '.join(map(str, faces))} "
+               f"({wounds} wound{'s' if wounds != 1 else ''} on {need}+)", who=None, faces=list(faces),
+               purpose="parting swipes")
+        s.wound_survivor(self.who, wounds, "parting swipes")
+        if s.comp(self.who, Status).downed:
+            return
+        s.move_model(self.who, path_to(found, self.dest), verb="breaks away")
+
+
+@dataclass(frozen=True)
+class Withdraw:
+    """The free 1" step back after a melee attack that was not lost."""
+    who: int
+    dest: int
+    keeps_withdraw = False
+
+    def cells(self, s: Session) -> list[int]:
+        if s.withdraw_from is None or s.withdraw_from[0] != self.who:
+            return []
+        foe = s.withdraw_from[1]
+        here = s.cell(self.who)
+        out = []
+        for cell, half in s.board.neighbours(here):
+            if half != ORTHO_HALF or cell in s.occupant or s.board.step_cost(cell, half) != ORTHO_HALF:
+                continue
+            if s.is_zombie(foe) and s.board.in_contact(cell, s.cell(foe)):
+                continue
+            out.append(cell)
+        return out
+
+    def check(self, s: Session) -> None:
+        if s.active != self.who:
+            raise Impossible(f"{s.name(self.who)} is not the active survivor")
+        if s.withdraw_from is None or s.withdraw_from[0] != self.who:
+            raise Impossible("you may only step back straight after a melee attack you did not lose")
+        if self.dest not in self.cells(s):
+            raise Impossible("step back 1\" onto open ground, out of your foe's reach")
+
+    def perform(self, s: Session) -> None:
+        s.move_model(self.who, [self.dest], verb="steps back")
+
+
+# --- fighting ----------------------------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Melee:
+    who: int
+    target: int
+    weapon: int | None = None      # gear uid; None = the best melee weapon carried
+    keeps_withdraw = True
+
+    def check(self, s: Session) -> None:
+        _active(s, self.who)
+        if not s.is_zombie(self.target):
+            raise Impossible("there is no zombie there")
+        _contact(s, self.who, self.target)
+        if self.weapon is not None:
+            _gear(s, self.who, self.weapon)
+
+    def perform(self, s: Session) -> None:
+        _spend(s, self.who)
+        gear = _gear(s, self.who, self.weapon) if self.weapon is not None else best_melee(s, self.who)
+        weapon = s.content.weapons.get(gear.gear_id) if gear else None
+        surv = s.comp(self.who, Survivor)
+        att = surv.fight + melee_bonus(s, self.who, gear) + s.effect(self.who, "melee_dice")
+        if s.board.is_defensible(s.cell(self.target)):
+            att -= 1
+        wname = weapon.name if weapon else "bare hands"
+        s.emit("attack", f"{s.name(self.who)} attacks {s.name(self.target)} with {wname}", who=self.who,
+               target=self.target)
+        a_faces = s.roll(att, self.who, "a melee attack")
+        d_faces = s.roll(s.fight_of(self.target), None, f"{s.name(self.target)}'s defence")
+        if weapon and weapon.heat:
+            s.add_heat(weapon.heat, s.cell(self.who), f"{weapon.name} in melee")
+        result = melee(a_faces, d_faces, s.rules.success)
+        target = self.target
+        if result.wounds_to_defender:
+            left = s.comp(target, Health).wounds
+            stunned = weapon and "stun" in weapon.traits and 6 in a_faces
+            s.wound_zombie(target, result.wounds_to_defender, s.name(self.who))
+            spill = result.wounds_to_defender - left
+            if weapon and "cleave" in weapon.traits and spill > 0:
+                others = [z for z in s.engagers(self.who)]
+                if others:
+                    victim = min(others, key=lambda z: (s.comp(z, Health).wounds, z))
+                    s.wound_zombie(victim, spill, f"{s.name(self.who)}'s follow-through")
+            if stunned and s.is_zombie(target):
+                stun(s, target)
+        elif result.wounds_to_attacker:
+            s.wound_survivor(self.who, result.wounds_to_attacker, s.name(target))
+        else:
+            s.emit("attack", "Weapons lock: no one is hurt", who=self.who)
+        if result.may_withdraw and not s.comp(self.who, Status).downed:
+            s.withdraw_from = (self.who, target)
+
+
+def stun(s: Session, zombie: int) -> None:
+    if "bulk" in s.zdef(zombie).specials:
+        s.emit("status", f"{s.name(zombie)} shrugs off the blow", who=zombie)
+        return
+    s.comp(zombie, Status).stunned = True
+    s.emit("status", f"{s.name(zombie)} is Stunned", who=zombie)
+
+
+def _ranged_pool(s: Session, who: int, gear: Gear, aimed: bool) -> int:
+    weapon = s.content.weapons[gear.gear_id]
+    dice = weapon.dice + s.comp(who, Survivor).shoot + s.effect(who, "shoot_dice")
+    if aimed:
+        dice += s.rules.aim_dice + s.effect(who, "aim_dice") + (1 if "scoped" in weapon.traits else 0)
+    return dice
+
+
+def shot_odds_inputs(s: Session, who: int, target: int, uid: int) -> tuple[int, int, str]:
+    """(dice, face needed, cover) for a shot, as the rules give them; used by the UI preview and the tools."""
+    gear = _gear(s, who, uid)
+    aimed = s.comp(who, Turn).aiming
+    cover = s.board.cover(s.cell(who), s.cell(target))
+    tgt = ranged_target(cover, aimed, False, base=s.rules.success, light=s.rules.light_cover,
+                        heavy=s.rules.heavy_cover, hunker=s.rules.hunker)
+    return max(1, _ranged_pool(s, who, gear, aimed) - tgt.dice_lost), tgt.need, cover
+
+
+@dataclass(frozen=True)
+class Shoot:
+    who: int
+    target: int
+    weapon: int
+
+    def check(self, s: Session) -> None:
+        _active(s, self.who)
+        gear = _gear(s, self.who, self.weapon)
+        weapon = s.content.weapons.get(gear.gear_id)
+        if weapon is None or weapon.kind != "firearm":
+            raise Impossible(f"{s.content.gear_name(gear.gear_id)} is not a firearm")
+        if gear.ammo <= 0:
+            raise Impossible(f"{weapon.name} is empty: Reload")
+        if not s.is_zombie(self.target):
+            raise Impossible("there is no zombie there")
+        if s.is_engaged(self.who) and s.comp(self.target, Zombie).engaged != self.who:
+            raise Impossible("while engaged you can only shoot a zombie that engages you")
+        if s.dist(s.cell(self.who), s.cell(self.target)) > weapon.range:
+            raise Impossible(f"out of range: {weapon.name} reaches {weapon.range}\"")
+        if not s.can_see(s.cell(self.who), s.cell(self.target)):
+            raise Impossible("no line of sight")
+
+    def perform(self, s: Session) -> None:
+        _spend(s, self.who)
+        gear = _gear(s, self.who, self.weapon)
+        weapon = s.content.weapons[gear.gear_id]
+        dice, need, cover = shot_odds_inputs(s, self.who, self.target, self.weapon)
+        gear.ammo -= 1
+        s.comp(self.who, Turn).aiming = False
+        s.emit("attack", f"{s.name(self.who)} fires {weapon.name} at {s.name(self.target)} "
+               f"({cover} cover, hits on {need}+)", who=self.who, target=self.target, cover=cover, need=need)
+        faces = s.roll(dice, self.who, f"a shot needing {need}+")
+        s.add_heat(weapon.heat, s.cell(self.who), weapon.name)
+        hits = s.hits(faces, need)
+        if hits:
+            stunned = "stun" in weapon.traits and 6 in faces
+            s.wound_zombie(self.target, hits, s.name(self.who))
+            if stunned and s.is_zombie(self.target):
+                stun(s, self.target)
+        else:
+            s.emit("attack", "All shots miss", who=self.who)
+
+
+@dataclass(frozen=True)
+class Throw:
+    who: int
+    cell: int
+    weapon: int
+
+    def check(self, s: Session) -> None:
+        _active(s, self.who)
+        gear = _gear(s, self.who, self.weapon)
+        weapon = s.content.weapons.get(gear.gear_id)
+        if weapon is None or weapon.kind != "thrown":
+            raise Impossible(f"{s.content.gear_name(gear.gear_id)} cannot be thrown")
+        if s.is_engaged(self.who):
+            raise Impossible("no room to throw while engaged")
+        if not (0 <= self.cell < s.board.size) or s.board.kind(self.cell) == "wall":
+            raise Impossible("throw at open ground")
+        if s.dist(s.cell(self.who), self.cell) > weapon.range:
+            raise Impossible(f"out of range: {weapon.name} reaches {weapon.range}\"")
+        if not s.can_see(s.cell(self.who), self.cell):
+            raise Impossible("no line of sight")
+
+    def perform(self, s: Session) -> None:
+        _spend(s, self.who)
+        gear = _gear(s, self.who, self.weapon)
+        weapon = s.content.weapons[gear.gear_id]
+        s.comp(self.who, Inventory).gear.remove(gear)
+        s.spend(gear)
+        x, y = s.board.xy(self.cell)
+        s.emit("attack", f"{s.name(self.who)} throws {weapon.name} at ({x}, {y})", who=self.who, cell=self.cell)
+        s.add_heat(weapon.heat, self.cell, weapon.name)
+        for eid in s.models_within(self.cell, weapon.blast):
+            if not (s.is_zombie(eid) or s.is_survivor(eid)):
+                continue
+            status = s.comp(eid, Status)
+            cover = s.board.cover(self.cell, s.cell(eid)) if s.cell(eid) != self.cell else "none"
+            tgt = ranged_target(cover, False, status.hunkered, base=s.rules.success, light=s.rules.light_cover,
+                                heavy=s.rules.heavy_cover, hunker=s.rules.hunker)
+            faces = s.roll(max(1, weapon.dice - tgt.dice_lost), self.who,
+                           f"the blast on {s.name(eid)} ({tgt.need}+)")
+            hits = s.hits(faces, tgt.need)
+            if "burning" in weapon.traits and not (s.is_survivor(eid) and s.effect(eid, "fire_immune")):
+                if not status.burning:
+                    status.burning = True
+                    s.emit("status", f"{s.name(eid)} catches fire", who=eid)
+            if s.is_zombie(eid):
+                s.wound_zombie(eid, hits, weapon.name)
+            else:
+                s.wound_survivor(eid, hits, weapon.name)
+
+
+@dataclass(frozen=True)
+class Aim:
+    who: int
+
+    def check(self, s: Session) -> None:
+        _active(s, self.who)
+        if s.comp(self.who, Turn).aiming:
+            raise Impossible("already aiming")
+        if not any(s.content.weapons.get(g.gear_id) and s.content.weapons[g.gear_id].kind == "firearm"
+                   for g in s.comp(self.who, Inventory).gear):
+            raise Impossible("no firearm to aim")
+
+    def perform(self, s: Session) -> None:
+        _spend(s, self.who)
+        s.comp(self.who, Turn).aiming = True
+        s.emit("status", f"{s.name(self.who)} takes aim", who=self.who)
+
+
+@dataclass(frozen=True)
+class HunkerDown:
+    who: int
+
+    def check(self, s: Session) -> None:
+        _active(s, self.who)
+        if s.comp(self.who, Status).hunkered:
+            raise Impossible("already hunkered down")
+        if not s.board.next_to_cover(s.cell(self.who)):
+            raise Impossible("hunker down needs cover in contact")
+
+    def perform(self, s: Session) -> None:
+        _spend(s, self.who)
+        s.comp(self.who, Status).hunkered = True
+        s.emit("status", f"{s.name(self.who)} hunkers down", who=self.who)
+
+
+@dataclass(frozen=True)
+class Reload:
+    who: int
+    weapon: int
+
+    def check(self, s: Session) -> None:
+        _active(s, self.who)
+        gear = _gear(s, self.who, self.weapon)
+        weapon = s.content.weapons.get(gear.gear_id)
+        if weapon is None or weapon.kind != "firearm":
+            raise Impossible("only firearms are reloaded")
+        if gear.ammo >= weapon.ammo:
+            raise Impossible(f"{weapon.name} is already full")
+        if s.comp(self.who, Inventory).reloads <= 0:
+            raise Impossible("no Reload tokens left")
+
+    def perform(self, s: Session) -> None:
+        _spend(s, self.who)
+        gear = _gear(s, self.who, self.weapon)
+        inv = s.comp(self.who, Inventory)
+        inv.reloads -= 1
+        gear.ammo = s.content.weapons[gear.gear_id].ammo
+        s.emit("item", f"{s.name(self.who)} reloads {s.content.gear_name(gear.gear_id)} "
+               f"({inv.reloads} Reload tokens left)", who=self.who)
+
+
+# --- searching and items -----------------------------------------------------------------------------------------
+def token_in_reach(s: Session, who: int, cell: int) -> bool:
+    here = s.cell(who)
+    return cell == here or s.board.in_contact(here, cell)
+
+
+@dataclass(frozen=True)
+class Search:
+    who: int
+    cell: int
+
+    def check(self, s: Session) -> None:
+        _active(s, self.who)
+        if self.cell not in s.search_tokens:
+            raise Impossible("there is no search token there")
+        if not token_in_reach(s, self.who, self.cell):
+            raise Impossible("stand on or next to the search token")
+        if s.comp(self.who, Turn).searched:
+            raise Impossible("only one Search per turn")
+
+    def perform(self, s: Session) -> None:
+        from game.world.scavenge import resolve_search
+        _spend(s, self.who)
+        s.comp(self.who, Turn).searched = True
+        resolve_search(s, self.who, self.cell)
+
+
+def gain(s: Session, who: int, gear: Gear) -> None:
+    """Put a card in a survivor's hands, or at their feet when they have no room."""
+    item = s.content.items.get(gear.gear_id)
+    if item and item.kind == "ammo":
+        inv = s.comp(who, Inventory)
+        inv.reloads += item.reloads
+        s.spend(gear)
+        s.emit("item", f"{s.name(who)} gains {item.reloads} Reload tokens ({inv.reloads})", who=who)
+        return
+    if s.has_room(who) or (item and item.capacity):
+        s.comp(who, Inventory).gear.append(gear)
+        s.emit("item", f"{s.name(who)} takes {s.content.gear_name(gear.gear_id)}", who=who, uid=gear.uid)
+    else:
+        s.drop(gear, s.cell(who))
+        s.emit("item", f"No room: {s.content.gear_name(gear.gear_id)} is left at {s.name(who)}'s feet",
+               who=who, uid=gear.uid)
+
+
+def _carry_check(s: Session, who: int, gear: Gear) -> None:
+    item = s.content.items.get(gear.gear_id)
+    if not s.has_room(who) and not (item and item.capacity):
+        raise Impossible(f"{s.name(who)} has no room (inventory {s.slots_taken(who)}/{s.capacity(who)})")
+
+
+def _interact_cost(s: Session, who: int) -> int:
+    return 0 if s.comp(who, Turn).free_interacts > 0 else 1
+
+
+def _pay_interact(s: Session, who: int) -> None:
+    turn = s.comp(who, Turn)
+    if turn.free_interacts > 0:
+        turn.free_interacts -= 1
+    else:
+        turn.ap -= 1
+
+
+@dataclass(frozen=True)
+class PickUp:
+    who: int
+    uid: int
+
+    def _find(self, s: Session) -> tuple[int, Gear] | None:
+        for cell, items in s.ground.items():
+            for g in items:
+                if g.uid == self.uid:
+                    return cell, g
+        return None
+
+    def check(self, s: Session) -> None:
+        _active(s, self.who, _interact_cost(s, self.who))
+        found = self._find(s)
+        if not found:
+            raise Impossible("nothing like that lies here")
+        if not token_in_reach(s, self.who, found[0]):
+            raise Impossible("stand on or next to it to pick it up")
+        _carry_check(s, self.who, found[1])
+
+    def perform(self, s: Session) -> None:
+        _pay_interact(s, self.who)
+        cell, gear = self._find(s)
+        s.ground[cell].remove(gear)
+        if not s.ground[cell]:
+            del s.ground[cell]
+        gain(s, self.who, gear)
+
+
+@dataclass(frozen=True)
+class Drop:
+    """Put an item down (free): to make room, or to leave it for someone else."""
+    who: int
+    uid: int
+
+    def check(self, s: Session) -> None:
+        _active(s, self.who, 0)
+        _gear(s, self.who, self.uid)
+
+    def perform(self, s: Session) -> None:
+        gear = _gear(s, self.who, self.uid)
+        s.comp(self.who, Inventory).gear.remove(gear)
+        s.drop(gear, s.cell(self.who))
+        s.emit("item", f"{s.name(self.who)} drops {s.content.gear_name(gear.gear_id)}", who=self.who)
+
+
+@dataclass(frozen=True)
+class Door:
+    """Open or close a door in contact; a closed door can also be barricaded, or its barricade pulled down."""
+    who: int
+    cell: int
+    mode: str = "toggle"      # toggle | barricade
+
+    def check(self, s: Session) -> None:
+        _active(s, self.who, _interact_cost(s, self.who))
+        b = s.board
+        if not (0 <= self.cell < b.size) or b.kind(self.cell) != "door":
+            raise Impossible("there is no door there")
+        if not b.in_contact(s.cell(self.who), self.cell) and s.cell(self.who) != self.cell:
+            raise Impossible("move next to the door first")
+        if self.cell in s.occupant:
+            raise Impossible("someone is standing in the doorway")
+        if self.mode == "barricade" and (b.door_open[self.cell] or self.cell in b.barricaded):
+            raise Impossible("only a closed, unbarricaded door can be barricaded")
+
+    def perform(self, s: Session) -> None:
+        _pay_interact(s, self.who)
+        b = s.board
+        x, y = b.xy(self.cell)
+        if self.mode == "barricade":
+            b.barricaded.add(self.cell)
+            verb = "barricades"
+        elif self.cell in b.barricaded:
+            b.barricaded.discard(self.cell)
+            verb = "pulls down the barricade at"
+        else:
+            b.set_door(self.cell, not b.door_open[self.cell])
+            verb = "opens" if b.door_open[self.cell] else "closes"
+        s.emit("door", f"{s.name(self.who)} {verb} the door at ({x}, {y})", who=self.who, cell=self.cell)
+
+
+@dataclass(frozen=True)
+class WorkObjective:
+    """Interact with the current objective marker (refuel, repair, transmit...)."""
+    who: int
+
+    def check(self, s: Session) -> None:
+        _active(s, self.who, _interact_cost(s, self.who))
+        task = s.task
+        if task is None or task.kind != "interact":
+            raise Impossible("there is no objective to work here now")
+        cells = s.marker_cells("objective", task.marker)
+        if not any(token_in_reach(s, self.who, c) for c in cells):
+            raise Impossible(f"go to the {task.marker.replace('_', ' ')} first")
+        if task.needs_item and not any(g.gear_id == task.needs_item for g in s.comp(self.who, Inventory).gear):
+            raise Impossible(f"this needs {s.content.gear_name(task.needs_item)}")
+
+    def perform(self, s: Session) -> None:
+        _pay_interact(s, self.who)
+        task = s.task
+        if task.needs_item:
+            inv = s.comp(self.who, Inventory)
+            gear = next(g for g in inv.gear if g.gear_id == task.needs_item)
+            inv.gear.remove(gear)
+            s.spend(gear)
+            s.emit("item", f"{s.name(self.who)} uses {s.content.gear_name(gear.gear_id)}", who=self.who)
+        s.emit("interact", f"{s.name(self.who)} works on the {task.marker.replace('_', ' ')}", who=self.who)
+        s.progress_task()
+
+
+def in_zone(s: Session, who: int, zone: str) -> bool:
+    return s.cell(who) in set(s.marker_cells(zone))
+
+
+@dataclass(frozen=True)
+class Deliver:
+    who: int
+
+    def check(self, s: Session) -> None:
+        _active(s, self.who, _interact_cost(s, self.who))
+        task = s.task
+        if task is None or task.kind != "deliver":
+            raise Impossible("nothing needs delivering now")
+        if not in_zone(s, self.who, task.zone):
+            raise Impossible("stand in the drop-off zone")
+        if not any(g.gear_id == task.item for g in s.comp(self.who, Inventory).gear):
+            raise Impossible(f"you are not carrying {s.content.gear_name(task.item)}")
+
+    def perform(self, s: Session) -> None:
+        _pay_interact(s, self.who)
+        inv = s.comp(self.who, Inventory)
+        gear = next(g for g in inv.gear if g.gear_id == s.task.item)
+        inv.gear.remove(gear)
+        s.spend(gear)
+        s.emit("interact", f"{s.name(self.who)} delivers {s.content.gear_name(gear.gear_id)}", who=self.who)
+        s.progress_task()
+
+
+@dataclass(frozen=True)
+class Escape:
+    who: int
+
+    def check(self, s: Session) -> None:
+        _active(s, self.who, _interact_cost(s, self.who))
+        task = s.task
+        if task is None or task.kind != "extract":
+            raise Impossible("it is not time to leave yet")
+        if not in_zone(s, self.who, task.zone):
+            raise Impossible("stand in the extraction zone")
+
+    def perform(self, s: Session) -> None:
+        _pay_interact(s, self.who)
+        cell = s.cell(self.who)
+        s.comp(self.who, Status).escaped = True
+        s.use()
+        esper.remove_component(self.who, Pos)
+        del s.occupant[cell]
+        s.active = None
+        s.emit("escape", f"{s.name(self.who)} escapes the map!", who=self.who)
+        s.update_engagement()
+        s.progress_task()
+
+
+@dataclass(frozen=True)
+class Triage:
+    who: int
+    ally: int
+    item: int | None = None       # medical item uid; None = the best carried, or none with a medical skill
+
+    def _item(self, s: Session) -> Gear | None:
+        inv = s.comp(self.who, Inventory)
+        if self.item is not None:
+            gear = _gear(s, self.who, self.item)
+            if s.content.items.get(gear.gear_id) is None or s.content.items[gear.gear_id].kind != "medical":
+                raise Impossible("that is not a medical item")
+            return gear
+        meds = [g for g in inv.gear if s.content.items.get(g.gear_id) and
+                s.content.items[g.gear_id].kind == "medical"]
+        return max(meds, key=lambda g: (s.content.items[g.gear_id].revive_wounds, -g.uid), default=None)
+
+    def check(self, s: Session) -> None:
+        _active(s, self.who)
+        if not s.is_survivor(self.ally) or not s.comp(self.ally, Status).downed \
+                or s.comp(self.ally, Status).eliminated:
+            raise Impossible("triage is for a Downed ally")
+        _contact(s, self.who, self.ally)
+        if self._item(s) is None and not s.effect(self.who, "medical"):
+            raise Impossible("triage needs a medical skill or a medical item: Drag them instead")
+
+    def perform(self, s: Session) -> None:
+        _spend(s, self.who)
+        gear = self._item(s)
+        dice = s.comp(self.who, Survivor).wits + s.effect(self.who, "triage_dice")
+        faces = s.roll(dice, self.who, f"triage on {s.name(self.ally)}")
+        if s.hits(faces) >= s.rules.triage_need:
+            wounds = (s.content.items[gear.gear_id].revive_wounds if gear else 1) + s.effect(self.who,
+                                                                                                "revive_wounds")
+            if gear:
+                s.comp(self.who, Inventory).gear.remove(gear)
+                s.spend(gear)
+                s.emit("item", f"{s.name(self.who)} uses {s.content.gear_name(gear.gear_id)}", who=self.who)
+            s.revive(self.ally, wounds)
+        else:
+            s.emit("status", f"Triage fails: {s.name(self.ally)} is still Downed", who=self.ally)
+
+
+@dataclass(frozen=True)
+class Drag:
+    who: int
+    ally: int
+    dest: int
+
+    def _budget(self, s: Session) -> int:
+        return max(ORTHO_HALF, s.comp(self.who, Survivor).move // 2 * ORTHO_HALF)
+
+    def _cells(self, s: Session) -> dict[int, tuple]:
+        here = s.cell(self.who)
+        return {c: v for c, v in reachable(s, self.who, self._budget(s)).items() if c != here}
+
+    def check(self, s: Session) -> None:
+        _active(s, self.who)
+        if not s.is_survivor(self.ally) or not s.comp(self.ally, Status).downed:
+            raise Impossible("you can only drag a Downed ally")
+        _contact(s, self.who, self.ally)
+        if s.is_engaged(self.who):
+            raise Impossible("you are engaged: Disengage first")
+        if self.dest not in self._cells(s):
+            raise Impossible("Drag reaches half your Move")
+
+    def perform(self, s: Session) -> None:
+        _spend(s, self.who)
+        path = path_to(reach_full(s, self.who, self._budget(s)), self.dest)
+        engagers = s.engagers(self.ally)
+        if engagers:
+            faces = s.dice.d6(min(s.rules.engagement_slots, sum(s.zdef(z).slots for z in engagers)))
+            wounds = sum(1 for f in faces if f >= s.rules.parting_swipe)
+            s.emit("roll", f"Swipes at {s.name(self.who)} dragging {s.name(self.ally)}: "
+                   f"{' '.join(map(str, faces))}", who=None, faces=list(faces), purpose="parting swipes")
+            s.wound_survivor(self.who, wounds, "swipes")
+            if s.comp(self.who, Status).downed:
+                return
+        start = s.cell(self.who)
+        trail = [start, *path]
+        s.move_model(self.who, path, verb="drags an ally to")
+        ally_to = trail[-2]
+        if ally_to != s.cell(self.ally):
+            s.move_model(self.ally, [ally_to], verb="is dragged to")
+
+
+@dataclass(frozen=True)
+class HandOff:
+    """Free once per turn: the active survivor gives one item to, or takes one from, an ally in contact."""
+    who: int
+    ally: int
+    uid: int
+
+    def check(self, s: Session) -> None:
+        _active(s, self.who, 0)
+        if s.comp(self.who, Turn).handed_off:
+            raise Impossible("one free hand-off per turn")
+        if not s.is_survivor(self.ally) or self.ally not in s.survivors() or self.ally == self.who:
+            raise Impossible("hand off to an ally on the board")
+        _contact(s, self.who, self.ally)
+        giver, taker = self._sides(s)
+        _carry_check(s, taker, _gear(s, giver, self.uid))
+
+    def _sides(self, s: Session) -> tuple[int, int]:
+        mine = any(g.uid == self.uid for g in s.comp(self.who, Inventory).gear)
+        if not mine and not any(g.uid == self.uid for g in s.comp(self.ally, Inventory).gear):
+            raise Impossible("neither of you carries that")
+        return (self.who, self.ally) if mine else (self.ally, self.who)
+
+    def perform(self, s: Session) -> None:
+        giver, taker = self._sides(s)
+        gear = _gear(s, giver, self.uid)
+        s.comp(giver, Inventory).gear.remove(gear)
+        s.comp(taker, Inventory).gear.append(gear)
+        s.comp(self.who, Turn).handed_off = True
+        s.emit("item", f"{s.name(giver)} hands {s.content.gear_name(gear.gear_id)} to {s.name(taker)}",
+               who=giver, to=taker)
+
+
+@dataclass(frozen=True)
+class GearExchange:
+    """1 AP: any re-arrangement of both inventories; `mine` is the uids the active survivor ends up with."""
+    who: int
+    ally: int
+    mine: tuple[int, ...]
+
+    def check(self, s: Session) -> None:
+        _active(s, self.who)
+        if not s.is_survivor(self.ally) or self.ally not in s.survivors() or self.ally == self.who:
+            raise Impossible("exchange with an ally on the board")
+        _contact(s, self.who, self.ally)
+        pool_ = {g.uid: g for g in s.comp(self.who, Inventory).gear + s.comp(self.ally, Inventory).gear}
+        if not set(self.mine) <= set(pool_) or len(set(self.mine)) != len(self.mine):
+            raise Impossible("you can only share out what the two of you carry")
+        mine = [pool_[u] for u in self.mine]
+        theirs = [g for u, g in pool_.items() if u not in set(self.mine)]
+        for who, gear in ((self.who, mine), (self.ally, theirs)):
+            cap = s.rules.inventory + sum(s.content.items[g.gear_id].capacity for g in gear
+                                          if g.gear_id in s.content.items)
+            if s.slots_taken(who, gear) > cap:
+                raise Impossible(f"{s.name(who)} cannot carry that much")
+
+    def perform(self, s: Session) -> None:
+        _spend(s, self.who)
+        a, b = s.comp(self.who, Inventory), s.comp(self.ally, Inventory)
+        pool_ = {g.uid: g for g in a.gear + b.gear}
+        a.gear = [pool_[u] for u in self.mine]
+        b.gear = [g for u, g in sorted(pool_.items()) if u not in set(self.mine)]
+        s.emit("item", f"{s.name(self.who)} and {s.name(self.ally)} swap gear", who=self.who, to=self.ally)
+

@@ -1,0 +1,306 @@
+"""The board: terrain, doors, line of sight and cover (pymunk), and movement costs.
+
+Cells are addressed by index `y * width + x`. Sight and cover are answered by pymunk segment queries against static
+shapes; answers are cached per cell pair until a door changes.
+"""
+from __future__ import annotations
+
+import heapq
+from collections.abc import Callable, Iterable
+
+import pymunk
+
+from game.content.defs import MapDef
+from game.rules.geometry import DIAG_HALF, NEIGHBOUR_STEPS, ORTHO_HALF, distance_half
+
+INF = 1 << 30
+
+# Shape categories for segment queries.
+CAT_WALL = 1
+CAT_DOOR_CLOSED = 2
+CAT_DOOR_OPEN = 4
+CAT_LIGHT = 8
+CAT_HEAVY = 16
+SIGHT_MASK = CAT_WALL | CAT_DOOR_CLOSED
+
+# How far a sight line may pass from a wall edge and still count as grazing its corner (heavy cover).
+GRAZE_RADIUS = 0.35
+# Cover counts only when the blocking terrain is this close (in inches, per axis) to the target's centre.
+COVER_REACH = 1.5
+
+# Terrain kinds a survivor cannot enter; doors are decided by their state.
+_IMPASSABLE = frozenset({"wall", "heavy"})
+_DIFFICULT = frozenset({"difficult", "light", "window"})
+# Kinds whose corners a diagonal step (or base contact) may not cut.
+_CORNER_BLOCKERS = frozenset({"wall", "heavy", "door"})
+# Kinds a survivor can Hunker Down against.
+COVER_KINDS = frozenset({"light", "heavy", "wall", "window"})
+DEFENSIBLE_KINDS = frozenset({"window", "door"})
+
+
+class Board:
+    def __init__(self, map_def: MapDef):
+        self.map = map_def
+        self.width = map_def.width
+        self.height = map_def.height
+        self.terrain: list[str] = list(map_def.terrain)
+        self.size = self.width * self.height
+        self.door_open: dict[int, bool] = {
+            i: (i in map_def.doors_open) for i, kind in enumerate(self.terrain) if kind == "door"}
+        self.barricaded: set[int] = set()
+        self._neighbours = [self._static_neighbours(i) for i in range(self.size)]
+        self._space = pymunk.Space()
+        self._door_shapes: dict[int, pymunk.Shape] = {}
+        self._cover_kind: dict[pymunk.Shape, str] = {}
+        self._build_space()
+        self._sight: dict[tuple[int, int], bool] = {}
+        self._cover: dict[tuple[int, int], str] = {}
+
+    # --- cells -------------------------------------------------------------------------------------------------
+    def idx(self, x: int, y: int) -> int:
+        return y * self.width + x
+
+    def xy(self, i: int) -> tuple[int, int]:
+        return i % self.width, i // self.width
+
+    def inside(self, x: int, y: int) -> bool:
+        return 0 <= x < self.width and 0 <= y < self.height
+
+    def kind(self, i: int) -> str:
+        return self.terrain[i]
+
+    def neighbours(self, i: int) -> list[tuple[int, int]]:
+        """(cell, half-inch step length) for the 8 neighbours a step may reach, corners respected."""
+        return self._neighbours[i]
+
+    def _static_neighbours(self, i: int) -> list[tuple[int, int]]:
+        x, y = self.xy(i)
+        out = []
+        for dx, dy in NEIGHBOUR_STEPS:
+            nx, ny = x + dx, y + dy
+            if not self.inside(nx, ny):
+                continue
+            if dx and dy and (self.terrain[self.idx(x + dx, y)] in _CORNER_BLOCKERS
+                              or self.terrain[self.idx(x, y + dy)] in _CORNER_BLOCKERS):
+                continue
+            out.append((self.idx(nx, ny), DIAG_HALF if dx and dy else ORTHO_HALF))
+        return out
+
+    def in_contact(self, a: int, b: int) -> bool:
+        """Base contact: neighbouring cells, not across a blocking corner."""
+        if a == b:
+            return False
+        return any(n == b for n, _ in self._neighbours[a])
+
+    def contact_cells(self, i: int) -> list[int]:
+        return [n for n, _ in self._neighbours[i]]
+
+    def door_is_closed(self, i: int) -> bool:
+        return self.terrain[i] == "door" and not self.door_open[i]
+
+    def walkable(self, i: int) -> bool:
+        """Can a survivor stand here?"""
+        kind = self.terrain[i]
+        if kind in _IMPASSABLE:
+            return False
+        return not (kind == "door" and not self.door_open[i])
+
+    def step_cost(self, i: int, half: int) -> int:
+        """Survivor cost (half inches) of a step of length `half` into cell i, or INF."""
+        if not self.walkable(i):
+            return INF
+        return half * 2 if self.terrain[i] in _DIFFICULT else half
+
+    def zombie_step_cost(self, i: int, half: int, *, ignores_difficult: bool, bulk: bool) -> int:
+        kind = self.terrain[i]
+        if kind in _IMPASSABLE:
+            return INF
+        if kind == "door" and not self.door_open[i]:
+            if bulk:
+                return half
+            if i in self.barricaded:
+                return INF
+            return half * 2   # the horde forces a closed door
+        if kind in _DIFFICULT and not ignores_difficult and not (bulk and kind in ("light", "window")):
+            return half * 2
+        return half
+
+    def is_defensible(self, i: int) -> bool:
+        kind = self.terrain[i]
+        return kind == "window" or (kind == "door" and self.door_open[i])
+
+    def next_to_cover(self, i: int) -> bool:
+        if self.terrain[i] in ("light", "window"):
+            return True
+        x, y = self.xy(i)
+        for dx, dy in NEIGHBOUR_STEPS:
+            nx, ny = x + dx, y + dy
+            if self.inside(nx, ny) and self.terrain[self.idx(nx, ny)] in COVER_KINDS:
+                return True
+        return False
+
+    # --- doors -------------------------------------------------------------------------------------------------
+    def set_door(self, i: int, is_open: bool) -> None:
+        if self.door_open[i] == is_open:
+            return
+        self.door_open[i] = is_open
+        if is_open:
+            self.barricaded.discard(i)
+        shape = self._door_shapes[i]
+        cat = CAT_DOOR_OPEN if is_open else CAT_DOOR_CLOSED
+        shape.filter = pymunk.ShapeFilter(categories=cat)
+        self._sight.clear()
+        self._cover.clear()
+
+    # --- sight and cover ---------------------------------------------------------------------------------------
+    def _build_space(self) -> None:
+        body = self._space.static_body
+        shapes = []
+        # Walls merged into horizontal runs: far fewer shapes to query.
+        for y in range(self.height):
+            x = 0
+            while x < self.width:
+                if self.terrain[self.idx(x, y)] != "wall":
+                    x += 1
+                    continue
+                start = x
+                while x < self.width and self.terrain[self.idx(x, y)] == "wall":
+                    x += 1
+                shapes.append(self._box(body, start, y, x - start, CAT_WALL))
+        for i, kind in enumerate(self.terrain):
+            x, y = self.xy(i)
+            if kind == "door":
+                shape = self._box(body, x, y, 1, CAT_DOOR_OPEN if self.door_open[i] else CAT_DOOR_CLOSED)
+                self._door_shapes[i] = shape
+                shapes.append(shape)
+            elif kind in ("light", "window", "heavy"):
+                shape = self._box(body, x, y, 1, CAT_HEAVY if kind == "heavy" else CAT_LIGHT)
+                self._cover_kind[shape] = "heavy" if kind == "heavy" else "light"
+                shapes.append(shape)
+        self._space.add(*shapes)
+
+    @staticmethod
+    def _box(body, x: int, y: int, w: int, category: int) -> pymunk.Poly:
+        shape = pymunk.Poly(body, [(x, y), (x + w, y), (x + w, y + 1), (x, y + 1)])
+        shape.filter = pymunk.ShapeFilter(categories=category)
+        return shape
+
+    def sees(self, a: int, b: int, max_range: float | None = None) -> bool:
+        """Line of sight between two cell centres: walls and closed doors block, models do not."""
+        if max_range is not None:
+            ax, ay = self.xy(a)
+            bx, by = self.xy(b)
+            if distance_half(ax, ay, bx, by) > max_range * 2:
+                return False
+        if a == b:
+            return True
+        key = (a, b) if a < b else (b, a)
+        hit = self._sight.get(key)
+        if hit is None:
+            ax, ay = self.xy(a)
+            bx, by = self.xy(b)
+            first = self._space.segment_query_first(
+                (ax + 0.5, ay + 0.5), (bx + 0.5, by + 0.5), 0.05, pymunk.ShapeFilter(mask=SIGHT_MASK))
+            hit = first is None
+            self._sight[key] = hit
+        return hit
+
+    def cover(self, shooter: int, target: int) -> str:
+        """'none', 'light' or 'heavy': the best cover the line of fire crosses close to the target."""
+        key = (shooter, target)
+        found = self._cover.get(key)
+        if found is None:
+            found = self._compute_cover(shooter, target)
+            self._cover[key] = found
+        return found
+
+    def _compute_cover(self, shooter: int, target: int) -> str:
+        sx, sy = self.xy(shooter)
+        tx, ty = self.xy(target)
+        a, b = (sx + 0.5, sy + 0.5), (tx + 0.5, ty + 0.5)
+        best = "none"
+        if self.terrain[target] in ("light", "window"):
+            best = "light"
+        for info in self._space.segment_query(a, b, 0.0, pymunk.ShapeFilter(mask=CAT_LIGHT | CAT_HEAVY)):
+            kind = self._cover_kind.get(info.shape)
+            if kind and self._near(info.point, b) and not self._cell_of(info.shape, shooter):
+                if kind == "heavy":
+                    return "heavy"
+                best = "light"
+        for info in self._space.segment_query(a, b, GRAZE_RADIUS, pymunk.ShapeFilter(mask=CAT_WALL)):
+            if self._near(info.point, b):
+                return "heavy"
+        return best
+
+    def _cell_of(self, shape: pymunk.Shape, cell: int) -> bool:
+        x, y = self.xy(cell)
+        bb = shape.bb
+        return bb.left <= x + 0.5 <= bb.right and bb.bottom <= y + 0.5 <= bb.top
+
+    @staticmethod
+    def _near(point, centre) -> bool:
+        return abs(point.x - centre[0]) <= COVER_REACH and abs(point.y - centre[1]) <= COVER_REACH
+
+    # --- movement ----------------------------------------------------------------------------------------------
+    def reach(self, start: int, budget: int, cost: Callable[[int, int], int],
+              stops: Callable[[int], bool] | None = None) -> dict[int, tuple[int, int]]:
+        """Dijkstra from `start` within `budget` half inches.
+
+        Returns {cell: (cost, previous cell)}. `cost(cell, half)` prices a step; `stops(cell)` says a path may end
+        in a cell but not go on from it (base contact with a zombie).
+        """
+        best: dict[int, tuple[int, int]] = {start: (0, -1)}
+        frontier = [(0, start)]
+        while frontier:
+            spent, cell = heapq.heappop(frontier)
+            if spent > best[cell][0]:
+                continue
+            if cell != start and stops is not None and stops(cell):
+                continue
+            for nxt, half in self._neighbours[cell]:
+                step = cost(nxt, half)
+                if step >= INF:
+                    continue
+                total = spent + step
+                if total <= budget and (nxt not in best or total < best[nxt][0]):
+                    best[nxt] = (total, cell)
+                    heapq.heappush(frontier, (total, nxt))
+        return best
+
+    def path_toward(self, start: int, goals: Iterable[int], cost: Callable[[int, int], int],
+                    limit: int = INF) -> list[int]:
+        """A* from start to the nearest goal cell; the cells after start, [] if none can be reached."""
+        goal_set = set(goals)
+        if not goal_set:
+            return []
+        if start in goal_set:
+            return []
+        goal_xy = [self.xy(g) for g in goal_set]
+
+        def h(cell: int) -> int:
+            x, y = self.xy(cell)
+            return min(distance_half(x, y, gx, gy) for gx, gy in goal_xy)
+
+        came: dict[int, int] = {start: -1}
+        g: dict[int, int] = {start: 0}
+        frontier = [(h(start), 0, start)]
+        while frontier:
+            _, spent, cell = heapq.heappop(frontier)
+            if spent > g[cell]:
+                continue
+            if cell in goal_set:
+                path = []
+                while cell != start:
+                    path.append(cell)
+                    cell = came[cell]
+                return path[::-1]
+            for nxt, half in self._neighbours[cell]:
+                step = cost(nxt, half)
+                if step >= INF:
+                    continue
+                total = spent + step
+                if total <= limit and (nxt not in g or total < g[nxt]):
+                    g[nxt] = total
+                    came[nxt] = cell
+                    heapq.heappush(frontier, (total + h(nxt), total, nxt))
+        return []

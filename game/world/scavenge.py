@@ -1,0 +1,96 @@
+"""Search & Salvage: the Wits test, the Core and specialty decks, jackpots and hazards."""
+from __future__ import annotations
+
+from game.world.components import Inventory, Status, Survivor
+from game.world.session import Session
+
+# When a jackpot draws two and keeps one, the better card is kept: this order, then the first drawn.
+_KEEP_ORDER = ("firearm", "thrown", "medical", "melee", "backpack", "tool", "ammo", "consumable", "objective")
+
+
+def search_dice(s: Session, who: int) -> int:
+    """Wits plus skill, plus one for a prying tool (a crowbar opens lockers)."""
+    pry = any("pry" in s.content.weapons[g.gear_id].traits
+              for g in s.comp(who, Inventory).gear if g.gear_id in s.content.weapons)
+    return s.comp(who, Survivor).wits + s.effect(who, "search_dice") + (1 if pry else 0)
+
+
+def resolve_search(s: Session, who: int, cell: int) -> None:
+    from game.world.actions import gain
+    faces = s.roll(search_dice(s, who), who, "a search")
+    if not s.hits(faces):
+        s.emit("search", f"{s.name(who)} finds nothing of use", who=who, outcome="failure")
+        return
+    location = s.search_tokens.pop(cell)
+    default = s.scenario.search_deck if s.scenario.search_deck not in ("", "core") else ""
+    location = location or default
+    if 6 in faces:
+        s.emit("search", f"Jackpot! {s.name(who)} hits the mother lode", who=who, outcome="jackpot")
+        if location and location in s.decks:
+            cards = [s.draw(location)]
+        else:
+            cards = _draw_two_keep_one(s)
+    else:
+        s.emit("search", f"{s.name(who)} turns up something useful", who=who, outcome="success")
+        cards = [s.draw("core")]
+    for gear in cards:
+        if gear is None:
+            s.emit("search", "The deck is picked clean", who=who)
+        elif gear.gear_id in s.content.hazards:
+            resolve_hazard(s, who, gear)
+        else:
+            gain(s, who, gear)
+
+
+def _rank(s: Session, gear) -> int:
+    if gear.gear_id in s.content.hazards:
+        return len(_KEEP_ORDER) + 1
+    kind = s.content.weapons[gear.gear_id].kind if gear.gear_id in s.content.weapons \
+        else s.content.items[gear.gear_id].kind
+    return _KEEP_ORDER.index(kind)
+
+
+def _draw_two_keep_one(s: Session) -> list:
+    drawn = [g for g in (s.draw("core"), s.draw("core")) if g is not None]
+    if len(drawn) < 2:
+        return drawn
+    keep = min(drawn, key=lambda g: _rank(s, g))
+    other = drawn[1] if keep is drawn[0] else drawn[0]
+    if _rank(s, keep) > len(_KEEP_ORDER):   # both hazards: the first one strikes
+        s.spend(other)
+        return [keep]
+    s.spend(other)
+    s.emit("card", f"Keeps {s.content.gear_name(keep.gear_id)}, puts back "
+           f"{s.content.gear_name(other.gear_id)}", card=keep.gear_id)
+    return [keep]
+
+
+def resolve_hazard(s: Session, who: int, gear) -> None:
+    hazard = s.content.hazards[gear.gear_id]
+    s.emit("hazard", f"Hazard! {hazard.name}: {hazard.text}", who=who, hazard=hazard.id)
+    if hazard.effect == "heat":
+        s.add_heat(hazard.amount, s.cell(who), hazard.name)
+    elif hazard.effect == "wound_test":
+        dice = s.comp(who, Survivor).guts + s.effect(who, "guts_dice")
+        if not s.hits(s.roll(dice, who, f"a Guts test against {hazard.name}")):
+            s.wound_survivor(who, hazard.amount, hazard.name)
+    elif hazard.effect == "spawn_adjacent":
+        for _ in range(hazard.amount):
+            spot = _lurker_spot(s, who, hazard.zombie)
+            if spot is None:
+                break
+            s.place_zombie(hazard.zombie, spot, hazard.name)
+    s.spend(gear)
+    if s.comp(who, Status).downed and s.active == who:
+        s.active = None
+
+
+def _lurker_spot(s: Session, who: int, kind: str) -> int | None:
+    """A lurker appears in contact if the survivor has room for it, else as near as it can."""
+    here = s.cell(who)
+    slots = s.content.zombies[kind].slots
+    if s.slots_used(who) + slots <= s.rules.engagement_slots:
+        for cell in s.board.contact_cells(here):
+            if cell not in s.occupant and s.board.walkable(cell):
+                return cell
+    return s.free_cell_near(here, 3)

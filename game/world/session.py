@@ -1,0 +1,639 @@
+"""The Session: one game. It owns the esper world, the board, the seeded RNG, the decks and the event stream.
+
+Actions (game.world.actions) and the Director Phase (game.world.director) change the game only through the
+methods here, so every change is logged as an event and the invariants are kept in one place.
+"""
+from __future__ import annotations
+
+import itertools
+import math
+import random
+from collections.abc import Iterator, Sequence
+
+import esper
+
+from game.content.defs import Content, MapDef, ScenarioDef
+from game.rules.dice import Dice, ones, pool, successes
+from game.rules.geometry import distance
+from game.world.board import Board
+from game.world.components import Gear, Health, Inventory, Pos, Status, Survivor, Turn, Zombie
+from game.world.events import Event
+
+
+class Impossible(Exception):
+    """An action the rules do not allow; the message is for the player."""
+
+
+class GameOver(Exception):
+    """Raised by actions submitted after the game has ended."""
+
+
+_world_ids = itertools.count(1)
+
+
+class Session:
+    def __init__(self, content: Content, scenario: str | ScenarioDef, seed: int = 0,
+                 team: Sequence[str] | None = None, dice: Dice | None = None, map_def: MapDef | None = None,
+                 policy=None):
+        self.content = content
+        self.rules = content.rules
+        self.scenario = content.scenarios[scenario] if isinstance(scenario, str) else scenario
+        self.seed = seed
+        self.rng = random.Random(seed)
+        self.dice = dice or Dice(self.rng)
+        self.world = f"session-{next(_world_ids)}"
+        esper.switch_world(self.world)
+        self.map = map_def or content.maps[self.scenario.map]
+        self.board = Board(self.map)
+        self.events: list[Event] = []
+        self.listeners: list = []          # callables(event), e.g. the UI's animator
+        if policy is None:
+            from game.ai.director import DirectorAI
+            policy = DirectorAI()
+        self.policy = policy
+
+        self.round = 1
+        self.phase = "survivor"            # survivor | director | over
+        self.heat = 0
+        self.heat_spent = 0
+        self.noise: dict[int, int] = {}    # cell -> Heat made there this round
+        self.carried_heat = 0              # Heat that lands on the track at the start of next round
+        self.ambient_bonus = 0
+        self.doom = 1
+        self.last_round: int | None = None  # set by the Doom Finale
+        self.blackout_rounds = 0
+        self.active: int | None = None
+        self.withdraw_from: tuple[int, int] | None = None   # (survivor, zombie) after a melee it did not lose
+        self.removed_shamblers = 0         # shamblers destroyed this round (for Reanimate)
+        self.disruption: dict[int, int] = {}  # downed survivor -> wounds allies dealt to its engagers this phase
+        self.calls: list[tuple[int, int]] = []  # (cell, radius) of Screamers that shrieked this phase
+        self.escalations = 0
+        self.spawned: dict[str, int] = {}
+        self.result: tuple[str, str] | None = None   # (winner 'survivors'|'director', cause)
+        self.task_index = 0
+        self.task_progress = 0
+        self.occupant: dict[int, int] = {}
+        self._uids = itertools.count(1)
+        self.gear: dict[int, Gear] = {}    # every deck card, by uid
+        self.decks: dict[str, dict[str, list[int]]] = {}
+        self.ground: dict[int, list[Gear]] = {}
+        self.search_tokens: dict[int, str] = {}
+        self._director = None
+
+        self._setup(team or self.scenario.team)
+
+    # --- world access ------------------------------------------------------------------------------------------
+    def use(self) -> None:
+        """Make this session's esper world current (esper keeps one global current world)."""
+        if esper.current_world != self.world:
+            esper.switch_world(self.world)
+
+    def close(self) -> None:
+        if esper.current_world == self.world:
+            esper.switch_world("default")
+        if self.world in esper.list_worlds():
+            esper.delete_world(self.world)
+
+    def comp(self, eid: int, ctype):
+        self.use()
+        return esper.component_for_entity(eid, ctype)
+
+    def survivors(self, *, on_board: bool = True) -> list[int]:
+        """Survivor entities by seat; on_board=False includes the eliminated and escaped."""
+        self.use()
+        out = []
+        for eid, (surv, status) in esper.get_components(Survivor, Status):
+            if on_board and (status.eliminated or status.escaped):
+                continue
+            out.append((surv.seat, eid))
+        return [eid for _, eid in sorted(out)]
+
+    def standing(self) -> list[int]:
+        return [s for s in self.survivors() if not self.comp(s, Status).downed]
+
+    def zombies(self) -> list[int]:
+        self.use()
+        return sorted(eid for eid, _ in esper.get_component(Zombie))
+
+    def cell(self, eid: int) -> int:
+        return self.comp(eid, Pos).cell
+
+    def xy(self, eid: int) -> tuple[int, int]:
+        return self.board.xy(self.cell(eid))
+
+    def name(self, eid: int) -> str:
+        self.use()
+        surv = esper.try_component(eid, Survivor)
+        if surv:
+            return surv.name
+        zombie = esper.try_component(eid, Zombie)
+        if zombie:
+            return f"{self.content.zombies[zombie.kind].name} #{eid}"
+        return f"#{eid}"
+
+    def is_survivor(self, eid: int) -> bool:
+        self.use()
+        return esper.entity_exists(eid) and esper.has_component(eid, Survivor)
+
+    def is_zombie(self, eid: int) -> bool:
+        self.use()
+        return esper.entity_exists(eid) and esper.has_component(eid, Zombie)
+
+    def zdef(self, eid: int):
+        return self.content.zombies[self.comp(eid, Zombie).kind]
+
+    def effect(self, eid: int, key: str) -> int:
+        """A skill effect of a survivor (0/False when its skill does not have it)."""
+        skill = self.content.skills[self.comp(eid, Survivor).skill]
+        return int(skill.effects.get(key, 0))
+
+    def dist(self, a: int, b: int) -> float:
+        ax, ay = self.board.xy(a)
+        bx, by = self.board.xy(b)
+        return distance(ax, ay, bx, by)
+
+    def can_see(self, a: int, b: int) -> bool:
+        rng = self.rules.blackout_sight if self.blackout_rounds > 0 else None
+        return self.board.sees(a, b, rng)
+
+    # --- events ------------------------------------------------------------------------------------------------
+    def emit(self, event_kind: str, text: str, **data) -> Event:
+        event = Event(event_kind, text, data)
+        self.events.append(event)
+        for listener in self.listeners:
+            listener(event)
+        return event
+
+    def log_lines(self) -> list[str]:
+        return [e.line() for e in self.events]
+
+    # --- setup -------------------------------------------------------------------------------------------------
+    def _setup(self, team: Sequence[str]) -> None:
+        self.emit("setup", f"{self.scenario.name}: seed {self.seed}, Doom track {self.scenario.doom_length} spaces",
+                  scenario=self.scenario.id, seed=self.seed)
+        for deck_id, deck in self.content.decks.items():
+            uids = []
+            for card in deck.cards:
+                gear = self._new_gear(card, deck_id)
+                self.gear[gear.uid] = gear
+                uids.append(gear.uid)
+            self.rng.shuffle(uids)
+            self.decks[deck_id] = {"draw": uids, "discard": []}
+        deploy = [self.board.idx(m.x, m.y) for m in self.map.markers_of("deploy")]
+        if len(team) > len(deploy):
+            raise ValueError(f"{len(team)} survivors but only {len(deploy)} deployment cells")
+        for seat, (arch_id, cell) in enumerate(zip(team, deploy, strict=False)):
+            self._add_survivor(arch_id, seat, cell)
+        self.starting_team = len(team)
+        for m in self.map.markers_of("zombie"):
+            self.place_zombie("shambler", self.board.idx(m.x, m.y), reason="starts here", count=False)
+        for kind, x, y in self.scenario.initial_zombies:
+            self.place_zombie(kind, self.board.idx(x, y), reason="starts here", count=False)
+        for m in self.map.markers_of("search"):
+            self.search_tokens[self.board.idx(m.x, m.y)] = m.deck
+        objectives = {m.name: self.board.idx(m.x, m.y) for m in self.map.markers_of("objective")}
+        for obj in self.scenario.objective_items:
+            self.drop(self._new_gear(obj.item, "objective"), objectives[obj.marker])
+        self.start_round()
+
+    def _new_gear(self, gear_id: str, deck: str, free_for: int | None = None) -> Gear:
+        weapon = self.content.weapons.get(gear_id)
+        return Gear(next(self._uids), gear_id, deck, ammo=weapon.ammo if weapon else 0, free_for=free_for)
+
+    def _add_survivor(self, arch_id: str, seat: int, cell: int) -> int:
+        arch = self.content.archetypes[arch_id]
+        self.use()
+        eid = esper.create_entity()
+        esper.add_component(eid, Survivor(arch.id, arch.name, arch.move, arch.fight, arch.shoot, arch.wits,
+                                          arch.guts, arch.skill, seat))
+        esper.add_component(eid, Pos(cell))
+        esper.add_component(eid, Health(arch.wounds, arch.wounds))
+        esper.add_component(eid, Status())
+        esper.add_component(eid, Turn())
+        inv = Inventory(reloads=arch.reloads)
+        inv.gear += [self._new_gear(w, "", free_for=eid) for w in arch.weapons]
+        inv.gear += [self._new_gear(i, "") for i in arch.items]
+        esper.add_component(eid, inv)
+        self.occupant[cell] = eid
+        return eid
+
+    # --- rounds ------------------------------------------------------------------------------------------------
+    def start_round(self) -> None:
+        self.phase = "survivor"
+        self.noise.clear()
+        self.removed_shamblers = 0
+        self.disruption.clear()
+        self.heat = 0
+        self.heat_spent = 0
+        for s in self.survivors(on_board=False):
+            turn = self.comp(s, Turn)
+            turn.activated = False
+            turn.ap = 0
+        self.emit("round", f"Round {self.round} begins (Doom {self.doom}/{self.scenario.doom_length})",
+                  round=self.round, doom=self.doom)
+        if self.carried_heat:
+            carried, self.carried_heat = self.carried_heat, 0
+            self.add_heat(carried, None, "the city still rings from last round")
+
+    # --- Heat and Doom -----------------------------------------------------------------------------------------
+    def add_heat(self, amount: int, cell: int | None, reason: str) -> None:
+        if amount <= 0:
+            return
+        before = self.heat
+        self.heat = min(self.rules.heat_max, self.heat + amount)
+        if cell is not None:
+            self.noise[cell] = self.noise.get(cell, 0) + amount
+        lost = amount - (self.heat - before)
+        tail = f" ({lost} lost above {self.rules.heat_max})" if lost else ""
+        self.emit("heat", f"+{amount} Heat: {reason} -> {self.heat}{tail}", amount=amount, heat=self.heat,
+                  cell=cell)
+
+    def loudest_noise(self) -> int | None:
+        if not self.noise:
+            return None
+        return min(self.noise, key=lambda c: (-self.noise[c], c))
+
+    def advance_doom(self, reason: str) -> None:
+        length = self.scenario.doom_length
+        if self.doom >= length:
+            self.emit("doom", f"Doom is already on its final space ({reason})", doom=self.doom)
+            return
+        self.doom += 1
+        self.emit("doom", f"Doom advances to {self.doom}/{length}: {reason}", doom=self.doom)
+        event_id = self.scenario.doom_events.get(self.doom)
+        if event_id:
+            self.trigger_event(event_id, "Doom event")
+        if self.doom >= length and self.last_round is None:
+            self.last_round = self.round + 1
+            self.emit("doom", f"Doom Finale! The survivors have until the end of round {self.last_round}",
+                      last_round=self.last_round)
+            self.trigger_event(self.scenario.finale, "Doom Finale")
+
+    def trigger_event(self, event_id: str, why: str) -> None:
+        from game.world.scenario_events import apply_event
+        apply_event(self, self.content.events[event_id], why)
+
+    # --- dice --------------------------------------------------------------------------------------------------
+    def roll(self, n: int, who: int | None, purpose: str) -> tuple[int, ...]:
+        """Roll a pool (never below one die). A survivor's natural 1s make Heat where it stands."""
+        faces = self.dice.d6(pool(n))
+        hits = successes(faces, self.rules.success)
+        label = self.name(who) if who is not None else "Director"
+        self.emit("roll", f"{label} rolls {len(faces)}d6 for {purpose}: {' '.join(map(str, faces))} "
+                  f"({hits} success{'es' if hits != 1 else ''})", who=who, faces=list(faces), purpose=purpose)
+        if who is not None and self.is_survivor(who):
+            complications = max(0, ones(faces) - self.effect(who, "ignore_complications"))
+            if complications:
+                self.add_heat(complications, self.cell(who), f"{complications} complication(s) on {purpose}")
+        return faces
+
+    def hits(self, faces: Sequence[int], need: int | None = None) -> int:
+        return successes(faces, need or self.rules.success)
+
+    # --- models ------------------------------------------------------------------------------------------------
+    def move_model(self, eid: int, path: Sequence[int], verb: str = "moves") -> None:
+        if not path:
+            return
+        pos = self.comp(eid, Pos)
+        start = pos.cell
+        del self.occupant[start]
+        pos.cell = path[-1]
+        self.occupant[pos.cell] = eid
+        x, y = self.board.xy(pos.cell)
+        self.emit("move", f"{self.name(eid)} {verb} to ({x}, {y})", who=eid, path=[start, *path])
+        self.update_engagement()
+
+    def place_zombie(self, kind: str, cell: int, reason: str, count: bool = True) -> int:
+        zdef = self.content.zombies[kind]
+        self.use()
+        eid = esper.create_entity(Pos(cell), Zombie(kind), Health(zdef.wounds, zdef.wounds), Status())
+        self.occupant[cell] = eid
+        if count:
+            self.spawned[kind] = self.spawned.get(kind, 0) + 1
+        x, y = self.board.xy(cell)
+        self.emit("spawn", f"{zdef.name} appears at ({x}, {y}): {reason}", who=eid, kind=kind, cell=cell)
+        self.update_engagement()
+        return eid
+
+    def free_cell_near(self, cell: int, radius: int) -> int | None:
+        """The cell itself or the nearest free standable cell within `radius` inches (ties: lowest index)."""
+        cx, cy = self.board.xy(cell)
+        best = None
+        for y in range(max(0, cy - radius), min(self.board.height, cy + radius + 1)):
+            for x in range(max(0, cx - radius), min(self.board.width, cx + radius + 1)):
+                i = self.board.idx(x, y)
+                d = distance(cx, cy, x, y)
+                if d > radius or i in self.occupant or not self.board.walkable(i):
+                    continue
+                if best is None or (d, i) < best:
+                    best = (d, i)
+        return best[1] if best else None
+
+    def fight_of(self, zombie: int) -> int:
+        zdef = self.zdef(zombie)
+        if zdef.fight_per_wound:
+            return zdef.fight_per_wound * self.comp(zombie, Health).wounds
+        return zdef.fight
+
+    # --- engagement --------------------------------------------------------------------------------------------
+    def engagers(self, survivor: int) -> list[int]:
+        self.use()
+        return sorted(eid for eid, z in esper.get_component(Zombie) if z.engaged == survivor)
+
+    def slots_used(self, survivor: int) -> int:
+        return sum(self.zdef(z).slots for z in self.engagers(survivor))
+
+    def is_engaged(self, survivor: int) -> bool:
+        return bool(self.engagers(survivor))
+
+    def room_for(self, survivor: int, zombie: int) -> bool:
+        return self.slots_used(survivor) + self.zdef(zombie).slots <= self.rules.engagement_slots
+
+    def update_engagement(self) -> None:
+        """Work out who engages whom from positions (see docs/RULES.md, Engagement)."""
+        self.use()
+        survivors = [s for s in self.survivors()]
+        zombies = self.zombies()
+        slots = {s: 0 for s in survivors}
+        zcomp = {z: esper.component_for_entity(z, Zombie) for z in zombies}
+        zcell = {z: esper.component_for_entity(z, Pos).cell for z in zombies}
+        scell = {s: self.cell(s) for s in survivors}
+        downed = {s: self.comp(s, Status).downed for s in survivors}
+        cap = self.rules.engagement_slots
+        free = []
+        for z in zombies:
+            t = zcomp[z].engaged
+            if t in scell and self.board.in_contact(zcell[z], scell[t]) and slots[t] + self.zdef(z).slots <= cap:
+                # Feeding zombies are drawn off by a standing survivor who comes into contact.
+                if downed[t] and any(not downed[s] and self.board.in_contact(zcell[z], scell[s])
+                                     and slots[s] + self.zdef(z).slots <= cap for s in survivors):
+                    zcomp[z].engaged = None
+                    free.append(z)
+                    continue
+                slots[t] += self.zdef(z).slots
+            else:
+                zcomp[z].engaged = None
+                free.append(z)
+        for z in free:
+            need = self.zdef(z).slots
+            options = [s for s in survivors if self.board.in_contact(zcell[z], scell[s]) and slots[s] + need <= cap]
+            if options:
+                target = min(options, key=lambda s: (downed[s], slots[s], s))
+                zcomp[z].engaged = target
+                slots[target] += need
+
+    # --- wounds ------------------------------------------------------------------------------------------------
+    def wound_survivor(self, s: int, amount: int, source: str) -> None:
+        if amount <= 0:
+            return
+        health = self.comp(s, Health)
+        status = self.comp(s, Status)
+        if status.downed:
+            return
+        health.wounds = max(0, health.wounds - amount)
+        self.emit("wound", f"{self.name(s)} takes {amount} wound{'s' if amount > 1 else ''} from {source} "
+                  f"({health.wounds}/{health.max_wounds} left)", who=s, amount=amount)
+        if health.wounds == 0:
+            self.go_down(s)
+
+    def go_down(self, s: int) -> None:
+        status = self.comp(s, Status)
+        status.downed = True
+        status.hunkered = False
+        turn = self.comp(s, Turn)
+        turn.aiming = False
+        inv = self.comp(s, Inventory)
+        dropped = [g for g in inv.gear if self.content.items.get(g.gear_id) and
+                   self.content.items[g.gear_id].kind == "objective"]
+        for g in dropped:
+            inv.gear.remove(g)
+            self.drop(g, self.cell(s))
+        names = ", ".join(self.content.gear_name(g.gear_id) for g in dropped)
+        self.emit("downed", f"{self.name(s)} is Downed!" + (f" Drops {names}." if dropped else ""), who=s)
+        if self.active == s:
+            self.active = None
+        self.update_engagement()
+
+    def eliminate(self, s: int, cause: str) -> None:
+        status = self.comp(s, Status)
+        if status.eliminated:
+            return
+        cell = self.cell(s)
+        inv = self.comp(s, Inventory)
+        for g in inv.gear:
+            g.free_for = None
+            self.drop(g, cell)
+        inv.gear.clear()
+        status.eliminated = True
+        status.downed = False
+        self.use()
+        esper.remove_component(s, Pos)
+        del self.occupant[cell]
+        if self.active == s:
+            self.active = None
+        self.emit("eliminated", f"{self.name(s)} is lost: {cause}", who=s, cause=cause)
+        self.update_engagement()
+        self.check_end()
+
+    def revive(self, s: int, wounds: int) -> None:
+        status = self.comp(s, Status)
+        health = self.comp(s, Health)
+        status.downed = False
+        status.burning = False
+        health.wounds = min(health.max_wounds, max(1, wounds))
+        self.emit("revive", f"{self.name(s)} is back on their feet with {health.wounds} wound(s)", who=s)
+        self.update_engagement()
+
+    def wound_zombie(self, z: int, amount: int, source: str, by_survivors: bool = True) -> None:
+        if amount <= 0 or not self.is_zombie(z):
+            return
+        health = self.comp(z, Health)
+        dealt = min(amount, health.wounds)
+        zomb = self.comp(z, Zombie)
+        if by_survivors and self.phase == "survivor" and zomb.engaged is not None \
+                and self.comp(zomb.engaged, Status).downed:
+            self.disruption[zomb.engaged] = self.disruption.get(zomb.engaged, 0) + dealt
+        health.wounds -= dealt
+        self.emit("wound", f"{self.name(z)} takes {dealt} wound{'s' if dealt > 1 else ''} from {source} "
+                  f"({health.wounds}/{health.max_wounds} left)", who=z, amount=dealt)
+        if health.wounds <= 0:
+            self.kill_zombie(z)
+
+    def kill_zombie(self, z: int) -> None:
+        zdef = self.zdef(z)
+        cell = self.cell(z)
+        name = self.name(z)
+        self.use()
+        esper.delete_entity(z, immediate=True)
+        del self.occupant[cell]
+        if zdef.zclass == "shambler":
+            self.removed_shamblers += 1
+        self.emit("killed", f"{name} is destroyed", who=z, kind=zdef.id, cell=cell)
+        self.update_engagement()
+        if "explosive_demise" in zdef.specials:
+            self._explode(cell, zdef)
+
+    def _explode(self, cell: int, zdef) -> None:
+        radius = zdef.params.get("blast", 3)
+        wounds = zdef.params.get("blast_wounds", 2)
+        self.emit("blast", f"{zdef.name} bursts! Everyone within {radius}\" must pass a Guts test", cell=cell)
+        self.add_heat(zdef.params.get("blast_heat", 3), cell, f"{zdef.name} bursting")
+        for eid in self.models_within(cell, radius):
+            if self.is_survivor(eid):
+                if self.comp(eid, Status).downed:
+                    continue
+                dice = self.comp(eid, Survivor).guts + self.effect(eid, "guts_dice")
+                if not self.hits(self.roll(dice, eid, "a Guts test against the burst")):
+                    self.wound_survivor(eid, wounds, "the burst")
+            elif self.is_zombie(eid):
+                if not self.hits(self.roll(self.zdef(eid).guts, None, f"{self.name(eid)}'s Guts test")):
+                    self.wound_zombie(eid, wounds, "the burst", by_survivors=False)
+
+    def models_within(self, cell: int, radius: float) -> list[int]:
+        """Models within `radius` inches of a cell and in sight of it, by entity id."""
+        out = []
+        for c, eid in self.occupant.items():
+            if self.dist(cell, c) <= radius and self.board.sees(cell, c):
+                out.append(eid)
+        return sorted(out)
+
+    # --- gear --------------------------------------------------------------------------------------------------
+    def drop(self, gear: Gear, cell: int) -> None:
+        gear.free_for = None
+        self.ground.setdefault(cell, []).append(gear)
+
+    def spend(self, gear: Gear) -> None:
+        """A used-up card goes to its deck's discard pile; starting and objective gear leaves play."""
+        if gear.deck in self.decks:
+            self.decks[gear.deck]["discard"].append(gear.uid)
+            gear.ammo = self.content.weapons[gear.gear_id].ammo if gear.gear_id in self.content.weapons else 0
+
+    def capacity(self, s: int) -> int:
+        inv = self.comp(s, Inventory)
+        extra = sum(self.content.items[g.gear_id].capacity for g in inv.gear if g.gear_id in self.content.items)
+        return self.rules.inventory + extra
+
+    def slots_taken(self, s: int, gear: Sequence[Gear] | None = None) -> int:
+        items = self.comp(s, Inventory).gear if gear is None else gear
+        return sum(1 for g in items if g.free_for != s)
+
+    def has_room(self, s: int, extra: int = 1) -> bool:
+        return self.slots_taken(s) + extra <= self.capacity(s)
+
+    def draw(self, deck_id: str) -> Gear | None:
+        deck = self.decks[deck_id]
+        if not deck["draw"]:
+            if not deck["discard"]:
+                return None
+            deck["draw"], deck["discard"] = deck["discard"], []
+            self.rng.shuffle(deck["draw"])
+            self.emit("card", f"The {self.content.decks[deck_id].name} is reshuffled", deck=deck_id)
+        gear = self.gear[deck["draw"].pop()]
+        self.emit("card", f"Drew {self.content.gear_name(gear.gear_id)} from the "
+                  f"{self.content.decks[deck_id].name}", deck=deck_id, card=gear.gear_id, uid=gear.uid)
+        return gear
+
+    def card_census(self) -> dict[str, int]:
+        """How many cards of each deck are anywhere in the game (must never change)."""
+        counts: dict[str, int] = {d: len(v["draw"]) + len(v["discard"]) for d, v in self.decks.items()}
+        pools = [self.comp(s, Inventory).gear for s in self.survivors(on_board=False)] + list(self.ground.values())
+        for gear_list in pools:
+            for g in gear_list:
+                if g.deck in counts:
+                    counts[g.deck] += 1
+        return counts
+
+    # --- objective ---------------------------------------------------------------------------------------------
+    @property
+    def task(self):
+        tasks = self.scenario.tasks
+        return tasks[self.task_index] if self.task_index < len(tasks) else None
+
+    def quota(self) -> int:
+        task = self.task
+        return min(task.count, self.starting_team) if task and task.kind == "extract" else 0
+
+    def progress_task(self, amount: int = 1) -> None:
+        task = self.task
+        self.task_progress += amount
+        need = self.quota() if task.kind == "extract" else (task.count if task.kind == "deliver" else task.times)
+        self.emit("objective", f"{task.text}: {min(self.task_progress, need)}/{need}", task=task.id)
+        if self.task_progress >= need:
+            self.task_index += 1
+            self.task_progress = 0
+            nxt = self.task
+            self.emit("objective", f"Objective step done: {task.text}" +
+                      (f". Next: {nxt.text}" if nxt else ""), task=task.id)
+        self.check_end()
+
+    def marker_cells(self, kind: str, name: str | None = None) -> list[int]:
+        return [self.board.idx(m.x, m.y) for m in self.map.markers_of(kind) if name is None or m.name == name]
+
+    # --- the end -----------------------------------------------------------------------------------------------
+    def check_end(self) -> None:
+        if self.result:
+            return
+        all_survivors = self.survivors(on_board=False)
+        lost = sum(1 for s in all_survivors if self.comp(s, Status).eliminated)
+        if self.task is None:
+            cause = "extraction" if self.scenario.tasks[-1].kind == "extract" else "objective"
+            self.finish("survivors", cause)
+        elif lost * 2 > self.starting_team:
+            self.finish("director", "casualties")
+        elif not self.survivors():
+            self.finish("director", "no survivors left")
+        elif self.task.kind == "extract":
+            escaped = sum(1 for s in all_survivors if self.comp(s, Status).escaped)
+            if escaped + len(self.survivors()) < self.quota():
+                self.finish("director", "casualties")
+
+    def finish(self, winner: str, cause: str) -> None:
+        self.result = (winner, cause)
+        self.phase = "over"
+        self.active = None
+        side = "The survivors win" if winner == "survivors" else "The Director wins"
+        self.emit("end", f"{side}: {cause} (round {self.round})", winner=winner, cause=cause)
+
+    # --- the flow ----------------------------------------------------------------------------------------------
+    def submit(self, action) -> list[Event]:
+        """Check and perform an action; returns the events it produced. Raises Impossible with a reason."""
+        if self.result:
+            raise GameOver("the game is over")
+        self.use()
+        action.check(self)
+        first = len(self.events)
+        action.perform(self)
+        if not getattr(action, "keeps_withdraw", False):
+            self.withdraw_from = None
+        self.check_end()
+        return self.events[first:]
+
+    def director_steps(self) -> Iterator[str]:
+        """The Director and End Phases as steps; the screen plays one per frame, a batch runs them through."""
+        from game.world.director import director_phase
+        return director_phase(self)
+
+    def begin_director(self) -> None:
+        self._director = self.director_steps()
+
+    def step_director(self) -> str | None:
+        """Run one Director step; None when the round is over."""
+        if self._director is None:
+            return None
+        try:
+            return next(self._director)
+        except StopIteration:
+            self._director = None
+            return None
+
+    def run_director(self) -> None:
+        while self.step_director() is not None:
+            pass
+
+    @property
+    def in_director(self) -> bool:
+        return self._director is not None
+
+
+def ceil_half(n: int) -> int:
+    return math.ceil(n / 2)

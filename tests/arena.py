@@ -1,0 +1,60 @@
+"""Small hand-drawn boards for rule tests: ASCII rows in the game's own legend, real content otherwise."""
+from __future__ import annotations
+
+from dataclasses import replace
+
+from game.content.defs import MapDef, Marker, ScenarioDef, Task
+from game.content.loader import load_content
+from game.content.maps import load_legend
+from game.rules.dice import ScriptedDice
+from game.world.components import Health, Inventory, Pos, Status, Survivor, Turn, Zombie
+from game.world.session import Session
+
+
+def arena_map(rows: list[str], objectives: dict[str, str] | None = None) -> MapDef:
+    legend = load_legend()
+    terrain, styles, markers, doors_open = [], [], [], set()
+    for y, row in enumerate(rows):
+        for x, ch in enumerate(row):
+            entry = legend[ch]
+            terrain.append(entry["terrain"])
+            styles.append(entry.get("style", ""))
+            if entry.get("open"):
+                doors_open.add(y * len(row) + x)
+            if entry.get("marker"):
+                name = (objectives or {}).get(ch, "") or f"{entry['marker']} {x},{y}"
+                markers.append(Marker(entry["marker"], x, y, name, entry.get("deck", "") or ""))
+    return MapDef("arena", "Arena", len(rows[0]), len(rows), tuple(terrain), frozenset(doors_open),
+                  tuple(markers), tuple(styles), "test arena")
+
+
+def arena(rows: list[str], team: list[str] | None = None, faces: list[int] | None = None,
+          tasks: tuple[Task, ...] | None = None, objectives: dict[str, str] | None = None,
+          policy=None, seed: int = 1, **scenario_fields) -> Session:
+    """A session on a hand-drawn board. Survivors deploy on 'd' cells in reading order, shamblers on 'z'."""
+    content = load_content()
+    map_def = arena_map(rows, objectives)
+    base = next(iter(content.scenarios.values()))
+    scenario: ScenarioDef = replace(
+        base, id="arena", name="Arena", map="arena", initial_zombies=(), patrol=(), doom_events={},
+        objective_items=(), tasks=tasks or (Task("out", "extract", "Get out", count=1),),
+        team=tuple(team or ["doctor"]), **scenario_fields)
+    dice = ScriptedDice(faces or [])
+    return Session(content, scenario, seed=seed, dice=dice, map_def=map_def, policy=policy or NoPurchases())
+
+
+class NoPurchases:
+    def choose(self, s, left):
+        return None
+
+
+def at(s: Session, x: int, y: int) -> int:
+    return s.occupant[s.board.idx(x, y)]
+
+
+def cell(s: Session, x: int, y: int) -> int:
+    return s.board.idx(x, y)
+
+
+__all__ = ["arena", "arena_map", "at", "cell", "NoPurchases", "Health", "Inventory", "Pos", "Status", "Survivor",
+           "Turn", "Zombie"]
