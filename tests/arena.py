@@ -13,6 +13,7 @@ from game.world.session import Session
 
 def arena_map(rows: list[str], objectives: dict[str, str] | None = None) -> MapDef:
     legend = load_legend()
+    assert len({len(r) for r in rows}) == 1, "arena rows must all be the same width"
     terrain, styles, markers, doors_open = [], [], [], set()
     for y, row in enumerate(rows):
         for x, ch in enumerate(row):
@@ -35,10 +36,11 @@ def arena(rows: list[str], team: list[str] | None = None, faces: list[int] | Non
     content = load_content()
     map_def = arena_map(rows, objectives)
     base = next(iter(content.scenarios.values()))
-    scenario: ScenarioDef = replace(
-        base, id="arena", name="Arena", map="arena", initial_zombies=(), patrol=(), doom_events={},
-        objective_items=(), tasks=tasks or (Task("out", "extract", "Get out", count=1),),
-        team=tuple(team or ["doctor"]), **scenario_fields)
+    fields = dict(id="arena", name="Arena", map="arena", initial_zombies=(), patrol=(), doom_events={},
+                  objective_items=(), tasks=tasks or (Task("out", "extract", "Get out", count=1),),
+                  team=tuple(team or ["doctor"]))
+    fields.update(scenario_fields)
+    scenario: ScenarioDef = replace(base, **fields)
     dice = ScriptedDice(faces or [])
     return Session(content, scenario, seed=seed, dice=dice, map_def=map_def, policy=policy or NoPurchases())
 

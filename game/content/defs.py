@@ -5,13 +5,18 @@ Distances are in inches (one grid cell is one inch).
 """
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import Mapping
 
 EMPTY: Mapping = MappingProxyType({})
 
-# --- terrain -------------------------------------------------------------------------------------------------
+
+def _empty() -> Mapping:
+    """Default for mapping fields: dataclasses refuse an unhashable default such as a mappingproxy."""
+    return EMPTY
+
+# --- terrain ------------------------------------------------------------------------------------------------
 
 TERRAIN_KINDS = ("open", "difficult", "light", "heavy", "wall", "door", "window")
 MARKER_KINDS = ("spawn_minor", "spawn_major", "search", "objective", "deploy", "extract", "zombie")
@@ -47,7 +52,7 @@ class SkillDef:
     id: str
     name: str
     text: str                      # our own words, shown in tooltips
-    effects: Mapping[str, int | bool] = EMPTY
+    effects: Mapping[str, int | bool] = field(default_factory=_empty)
 
 
 @dataclass(frozen=True)
@@ -127,7 +132,8 @@ class ZombieDef:
     fight_per_wound: int = 0  # >0: Fight = this x wounds left (the Horde tray)
     ignores_difficult: bool = False
     specials: tuple[str, ...] = ()
-    params: Mapping[str, int] = EMPTY   # numbers for the specials (shriek_heat, shriek_radius, leap, blast, ...)
+    # numbers for the specials (shriek_heat, shriek_radius, leap, blast, ...)
+    params: Mapping[str, int] = field(default_factory=_empty)
 
 
 @dataclass(frozen=True)
@@ -177,7 +183,7 @@ class RulesDef:
     spawn_radius: int                  # a spawn goes on the point or the nearest free cell this close
     burning_out: int                   # d6 result that puts a fire out
     blackout_sight: int                # sight range in inches during a blackout
-    heat_weights: Mapping[str, int] = EMPTY  # reserved for tuning
+    heat_weights: Mapping[str, int] = field(default_factory=_empty)  # reserved for tuning
 
 
 @dataclass(frozen=True)
@@ -198,7 +204,7 @@ class MapDef:
     terrain: tuple[str, ...]        # terrain kind per cell, row-major: terrain[y * width + x]
     doors_open: frozenset[int]      # door cells that start open (cell index)
     markers: tuple[Marker, ...]
-    styles: tuple[str, ...] = ()    # cosmetic style per cell (street, floor, rubble, car...), for drawing only
+    styles: tuple[str, ...] = ()    # cosmetic style per cell (street, floor, rubble, car...), drawing only
     source: str = ""                # file it came from, for messages
 
     def index(self, x: int, y: int) -> int:
@@ -247,9 +253,10 @@ class ScenarioDef:
     team: tuple[str, ...]              # default team, archetype ids
     team_min: int
     team_max: int
-    initial_zombies: tuple[tuple[str, int, int], ...]   # (zombie id, x, y), besides the map's 'zombie' markers
+    initial_zombies: tuple[tuple[str, int, int], ...]   # (zombie id, x, y), besides the map's zombie markers
     patrol: tuple[tuple[int, int], ...]                 # waypoints zombies with nowhere to go walk between
-    search_deck: str = "core"                          # deck a plain search token's jackpot uses ("" = draw 2 keep 1)
+    # deck a plain search token's jackpot uses ("" = draw 2 keep 1)
+    search_deck: str = "core"
 
 
 @dataclass(frozen=True)
@@ -266,7 +273,8 @@ class Content:
     events: Mapping[str, EventDef]
     scenarios: Mapping[str, ScenarioDef]
     maps: Mapping[str, MapDef]
-    extra: Mapping[str, object] = field(default=EMPTY)   # tables for tools (quick-play generator), by file
+    # tables for tools (quick-play generator), by file
+    extra: Mapping[str, object] = field(default_factory=_empty)
 
     def gear_name(self, gear_id: str) -> str:
         for table in (self.weapons, self.items, self.hazards):

@@ -1,0 +1,370 @@
+"""Loading the game's content: every YAML file read, checked and cross-checked once, then frozen.
+
+    load_content()          -> Content (cached), or ContentError listing every problem found
+    validate_paths(paths)   -> problems of the named files (a map, or a data file by its name) or of all
+
+Data files live in <root>/game/data, maps in <root>/maps. Maps and the legend are parsed by game.content.maps,
+the scenario file's structure by game.content.scenarios; this module checks how the files refer to each other.
+"""
+from __future__ import annotations
+
+import functools
+import importlib
+import importlib.util
+from collections.abc import Iterable, Mapping
+from pathlib import Path
+from types import MappingProxyType, ModuleType
+
+import yaml
+
+from game.content.defs import MARKER_KINDS, Content, MapDef, ScenarioDef
+from game.content.errors import ContentError, Problem
+from game.content.validate import ONE, TABLES, declared_ids, hint, parse_table
+
+REPO_ROOT = Path(__file__).resolve().parents[2]
+DATA_NAMES = (*TABLES, "legend", "scenarios")   # file stems in game/data, each with its own schema
+BLOCKED = ("wall", "heavy")                     # cells no model can stand on
+
+
+class _Loader(getattr(yaml, "CSafeLoader", yaml.SafeLoader)):  # the C parser when PyYAML has it: 10x faster
+    """safe_load, except a key written twice is an error: YAML would silently keep the last one."""
+
+    def construct_mapping(self, node, deep=False):
+        seen = set()
+        for key_node, _ in node.value:
+            key = self.construct_object(key_node, deep=deep)
+            if isinstance(key, (str, int, float, bool)) and key in seen:
+                raise yaml.constructor.ConstructorError(
+                    None, None, f"the key {key!r} is written twice", key_node.start_mark)
+            seen.add(key)
+        return super().construct_mapping(node, deep)
+
+
+def read_yaml(path: Path) -> tuple[object, list[Problem]]:
+    """Parse one file; unreadable files and syntax errors (with line and column) become Problems."""
+    file = str(path)
+    try:
+        source = Path(path).read_bytes().decode("utf-8-sig")
+    except FileNotFoundError:
+        return None, [Problem(file, "file", "missing: no such file")]
+    except UnicodeDecodeError as exc:
+        return None, [Problem(file, f"byte {exc.start}", "is not UTF-8 text")]
+    except OSError as exc:
+        return None, [Problem(file, "file", f"cannot be read: {exc.strerror or exc}")]
+    try:
+        return yaml.load(source, Loader=_Loader), []
+    except yaml.MarkedYAMLError as exc:
+        mark = exc.problem_mark or exc.context_mark
+        where = f"line {mark.line + 1}, column {mark.column + 1}" if mark else "file"
+        context = f" ({exc.context})" if exc.context else ""
+        kind = "YAML error" if isinstance(exc, yaml.constructor.ConstructorError) else "YAML syntax error"
+        return None, [Problem(file, where, f"{kind}: {exc.problem}{context}")]
+    except yaml.YAMLError as exc:
+        return None, [Problem(file, "file", f"YAML error: {exc}")]
+
+
+def _shown(path: Path) -> Path:
+    """The path as messages show it: relative to the working directory when it lies below it."""
+    try:
+        return path.resolve().relative_to(Path.cwd().resolve())
+    except ValueError:
+        return path
+
+
+def _module(name: str, file: str, problems: list[Problem]) -> ModuleType | None:
+    """A sibling module written by another engineer; absent is fine, broken is a problem."""
+    if importlib.util.find_spec(name) is None:
+        return None
+    try:
+        return importlib.import_module(name)
+    except Exception as exc:  # a broken module must not crash the validator
+        problems.append(Problem(file, "file", f"cannot be checked, {name} fails to import: {exc}"))
+        return None
+
+
+def _guarded(file: str, problems: list[Problem], fn, *args):
+    """Call another module's parser, turning its ContentError (or a crash) into problems."""
+    try:
+        return fn(*args)
+    except ContentError as exc:
+        problems.extend(exc.problems)
+    except Exception as exc:  # report, never a traceback
+        problems.append(Problem(file, "file", f"could not be checked: {type(exc).__name__}: {exc}"))
+    return None
+
+
+# --- one full check ----------------------------------------------------------------------------------------
+
+def _check(sources: Mapping[str, Path], map_paths: Iterable[Path]) -> tuple[Content | None, list[Problem]]:
+    """Read, check and cross-check everything; Content only when there were no problems at all."""
+    problems: list[Problem] = []
+    raw: dict[str, object] = {}
+    readable: set[str] = set()
+    for name in TABLES:
+        data, more = read_yaml(sources[name])
+        problems += more
+        raw[name] = data
+        if not more:
+            readable.add(name)
+
+    # declared ids first, so references are checked in the same pass (and a broken record does not
+    # also turn every mention of it into an "unknown id" problem)
+    known: dict[str, set[str] | None] = {name: declared_ids(raw[name], name) for name in ONE}
+    gear = [known["weapons"], known["items"], known["hazards"]]
+    known["gear"] = None if None in gear else set().union(*gear)
+
+    tables: dict[str, object] = {}
+    for name in TABLES:
+        if name in readable:
+            tables[name], more = parse_table(name, raw[name], str(sources[name]), known)
+            problems += more
+
+    maps, map_ids = _load_maps(sources["legend"], list(map_paths), problems)
+    scenarios = _load_scenarios(sources["scenarios"], problems)
+    known["maps"] = map_ids
+
+    problems += _cross(tables, known, maps, scenarios, {n: str(p) for n, p in sources.items()})
+    if problems:
+        return None, problems
+    frozen = {name: MappingProxyType(dict(tables[name])) for name in ONE}
+    return Content(rules=tables["rules"], scenarios=MappingProxyType(scenarios), maps=MappingProxyType(maps),
+                   **frozen), []
+
+
+def _load_maps(legend_path: Path, map_paths: list[Path],
+               problems: list[Problem]) -> tuple[dict[str, MapDef], set[str]]:
+    maps: dict[str, MapDef] = {}
+    map_ids = {p.stem for p in map_paths}   # a map's id is its file name, even when the map is broken
+    mod = _module("game.content.maps", str(legend_path), problems)
+    if mod is None:
+        if map_paths and importlib.util.find_spec("game.content.maps") is None:
+            problems.append(Problem(str(map_paths[0]), "file", "cannot be checked without game.content.maps"))
+        return maps, map_ids
+    legend = _guarded(str(legend_path), problems, mod.load_legend, legend_path)
+    if legend is None:
+        return maps, map_ids
+    for path in map_paths:
+        mapdef = _guarded(str(path), problems, mod.parse_map, path, legend)
+        if mapdef is None:
+            continue
+        if mapdef.id in maps:
+            problems.append(Problem(str(path), "id", f"map id {mapdef.id!r} is used by another map file too"))
+        maps[mapdef.id] = mapdef
+    return maps, map_ids
+
+
+def _load_scenarios(path: Path, problems: list[Problem]) -> dict[str, ScenarioDef]:
+    """Structure is game.content.scenarios' job; the cross references are checked in _cross."""
+    mod = _module("game.content.scenarios", str(path), problems)
+    if mod is None:
+        return {}
+    data, more = read_yaml(path)
+    problems += more
+    found = None if more else _guarded(str(path), problems, mod.parse_scenarios, data, str(path))
+    if found is None:
+        return {}
+    scenarios, more = found
+    problems += more
+    return dict(scenarios)
+
+
+# --- cross checks between files ----------------------------------------------------------------------------
+
+def _cross(tables: Mapping[str, object], known: Mapping[str, set[str] | None], maps: Mapping[str, MapDef],
+           scenarios: Mapping[str, ScenarioDef], files: Mapping[str, str]) -> list[Problem]:
+    """Checks that need finished records of two files. Records that failed their own checks are skipped."""
+    out: list[Problem] = []
+    rules = tables.get("rules")
+    get = {name: tables.get(name) or {} for name in ONE}
+    items, zombies, events = get["items"], get["zombies"], get["events"]
+
+    def bad(name: str, where: str, message: str) -> None:
+        out.append(Problem(files[name], where, message))
+
+    for a, b in (("weapons", "items"), ("weapons", "hazards"), ("items", "hazards")):
+        for gid in sorted((known[a] or set()) & (known[b] or set())):
+            bad(b, f"{b}.{gid}", f"{gid!r} is also a {a[:-1]} id; decks could not tell the cards apart")
+
+    objective = {i for i, d in items.items() if d.kind == "objective"}
+    for aid, arch in get["archetypes"].items():
+        at = f"archetypes.{aid}"
+        for i, iid in enumerate(arch.items):
+            if iid in objective:
+                bad("archetypes", f"{at}.items[{i}]", f"{iid!r} is an objective item; scenarios place those")
+        # numbers of records that failed their own checks are unknown: skip rather than guess
+        if rules is not None and all(i in items for i in arch.items):
+            room = rules.inventory + sum(items[i].capacity for i in arch.items)
+            if len(arch.items) > room:
+                bad("archetypes", f"{at}.items", f"{len(arch.items)} items do not fit in {room} slots")
+        weapons = get["weapons"]
+        if arch.reloads and all(w in weapons for w in arch.weapons) \
+                and not any(weapons[w].kind == "firearm" for w in arch.weapons):
+            bad("archetypes", f"{at}.reloads", "Reload tokens are useless without a starting firearm")
+
+    for did, deck in get["decks"].items():
+        for cid in sorted(set(deck.cards) & objective):
+            bad("decks", f"decks.{did}.cards.{cid}", "objective items are placed by scenarios, not in decks")
+
+    if rules is not None:
+        for zid, z in zombies.items():
+            if z.slots > rules.engagement_slots:
+                bad("zombies", f"zombies.{zid}.slots",
+                    f"more than the {rules.engagement_slots} a survivor has")
+        for eid, ev in events.items():
+            if ev.cost > rules.heat_max:
+                bad("events", f"events.{eid}.cost", f"more than the Heat track holds ({rules.heat_max})")
+    for eid, ev in events.items():
+        for i, eff in enumerate(ev.effects):
+            z = zombies.get(eff.zombie)
+            if eff.kind == "spawn" and z is not None and z.zclass == "major" and eff.where != "major":
+                bad("events", f"events.{eid}.effects[{i}].where",
+                    f"a {z.name} only enters at major spawn points")
+
+    for mapdef in maps.values():
+        for m in mapdef.markers:
+            where = f"row {m.y + 1}, column {m.x + 1}"
+            if m.kind == "search" and m.deck and known["decks"] is not None and m.deck not in known["decks"]:
+                message = f"unknown deck {m.deck!r}{hint(m.deck, known['decks'])}"
+                out.append(Problem(mapdef.source, where, message))
+            if m.kind == "zombie" and known["zombies"] is not None and m.name not in known["zombies"]:
+                out.append(Problem(mapdef.source, where, f"unknown zombie {m.name!r}"))
+
+    for sid, scen in scenarios.items():
+        out += _cross_scenario(scen, f"scenarios.{sid}", files["scenarios"], known, maps, items, events)
+    return out
+
+
+def _cross_scenario(scen: ScenarioDef, at: str, file: str, known: Mapping[str, set[str] | None],
+                    maps: Mapping[str, MapDef], items: Mapping, events: Mapping) -> list[Problem]:
+    out: list[Problem] = []
+
+    def ref(table: str, value: str, where: str, noun: str) -> bool:
+        ids = known.get(table)
+        if ids is None or value in ids:
+            return True
+        out.append(Problem(file, where, f"unknown {noun} {value!r}{hint(value, ids)}"))
+        return False
+
+    mapdef = maps.get(scen.map) if ref("maps", scen.map, f"{at}.map", "map") else None
+    objectives = {m.name for m in mapdef.markers_of("objective")} if mapdef else None
+
+    def marker(name: str, where: str) -> None:
+        if objectives is not None and name not in objectives:
+            out.append(Problem(file, where, f"map {scen.map!r} has no objective marker {name!r}"
+                                            f"{hint(name, objectives)}"))
+
+    def cell(x: int, y: int, where: str) -> None:
+        if mapdef is None:
+            return
+        if not (0 <= x < mapdef.width and 0 <= y < mapdef.height):
+            out.append(Problem(file, where, f"({x}, {y}) is off the {mapdef.width}x{mapdef.height} map"))
+        elif mapdef.kind_at(x, y) in BLOCKED:
+            out.append(Problem(file, where, f"({x}, {y}) is {mapdef.kind_at(x, y)}, nothing can stand there"))
+
+    for space, eid in scen.doom_events.items():
+        ref("events", eid, f"{at}.doom_events.{space}", "event")
+    ref("events", scen.finale, f"{at}.finale", "event")
+    for i, eid in enumerate(scen.events):
+        if ref("events", eid, f"{at}.events[{i}]", "event") and eid in events and events[eid].cost == 0:
+            out.append(Problem(file, f"{at}.events[{i}]",
+                               f"{eid!r} costs 0: it can only sit on the Doom track"))
+    for i, task in enumerate(scen.tasks):
+        where = f"{at}.tasks[{i}]"
+        if task.marker:
+            marker(task.marker, f"{where}.marker")
+        if task.needs_item:
+            ref("items", task.needs_item, f"{where}.needs_item", "item")
+        if task.item and ref("items", task.item, f"{where}.item", "item"):
+            if task.item in items and items[task.item].kind != "objective":
+                out.append(Problem(file, f"{where}.item", f"{task.item!r} is not an objective item"))
+        if task.kind in ("deliver", "extract"):
+            if task.zone not in MARKER_KINDS:
+                out.append(Problem(file, f"{where}.zone", f"{task.zone!r} is not a marker kind"))
+            elif mapdef is not None and not mapdef.markers_of(task.zone):
+                out.append(Problem(file, f"{where}.zone", f"map {scen.map!r} has no {task.zone} cells"))
+    for i, obj in enumerate(scen.objective_items):
+        where = f"{at}.objective_items[{i}]"
+        if ref("items", obj.item, f"{where}.item", "item") and obj.item in items \
+                and items[obj.item].kind != "objective":
+            out.append(Problem(file, f"{where}.item", f"{obj.item!r} is not an objective item"))
+        marker(obj.marker, f"{where}.marker")
+    for i, aid in enumerate(scen.team):
+        ref("archetypes", aid, f"{at}.team[{i}]", "archetype")
+    for i, (zid, x, y) in enumerate(scen.initial_zombies):
+        ref("zombies", zid, f"{at}.initial_zombies[{i}].zombie", "zombie")
+        cell(x, y, f"{at}.initial_zombies[{i}].at")
+    for i, (x, y) in enumerate(scen.patrol):
+        cell(x, y, f"{at}.patrol[{i}]")
+    if scen.search_deck:
+        ref("decks", scen.search_deck, f"{at}.search_deck", "deck")
+    return out
+
+
+# --- public entry points -----------------------------------------------------------------------------------
+
+def _root_sources(root: Path) -> tuple[dict[str, Path], list[Path]]:
+    data = root / "game" / "data"
+    sources = {name: _shown(data / f"{name}.yaml") for name in DATA_NAMES}
+    return sources, [_shown(p) for p in sorted((root / "maps").glob("*.yaml"))]
+
+
+def load_content(root: Path | None = None) -> Content:
+    """Everything, validated and frozen. Raises ContentError with every problem found."""
+    return _load_root((Path(root) if root is not None else REPO_ROOT).resolve())
+
+
+@functools.lru_cache(maxsize=4)
+def _load_root(root: Path) -> Content:
+    # only successes are cached: a failed load raises and is retried after the files are fixed
+    content, problems = _check(*_root_sources(root))
+    if problems:
+        raise ContentError(problems)
+    assert content is not None
+    return content
+
+
+def validate_report(paths: Iterable[Path | str] = ()) -> tuple[list[Problem], int]:
+    """(problems, number of files checked) for `validate_paths`."""
+    paths = [Path(p) for p in paths]
+    if not paths:
+        paths = [REPO_ROOT]
+    problems: list[Problem] = []
+    named: list[Path] = []
+    count = 0
+    for path in paths:
+        if path.is_dir() and (path / "game" / "data").is_dir():
+            sources, maps = _root_sources(path)
+            problems += _check(sources, maps)[1]
+            count += sum(p.exists() for p in sources.values()) + len(maps)
+        elif path.is_dir():
+            files = sorted(path.glob("*.yaml"))
+            if not files:
+                problems.append(Problem(str(path), "directory", "holds no .yaml files"))
+            named += files
+        elif not path.exists():
+            problems.append(Problem(str(path), "file", "missing: no such file"))
+        else:
+            named.append(path)
+    if named:
+        problems += _check_named(named)
+        count += len(named)
+    return problems, count
+
+
+def validate_paths(paths: Iterable[Path | str] = ()) -> list[Problem]:
+    """Problems of the named files (a data file by its name's schema, anything else as a map), checked
+    together with the repo's other content. A directory holding game/data, or no paths, checks everything."""
+    return validate_report(paths)[0]
+
+
+def _check_named(named: list[Path]) -> list[Problem]:
+    """Swap the named files in for the repo's own, then report their problems and any they cause elsewhere."""
+    sources, maps = _root_sources(REPO_ROOT)
+    before = set(_check(sources, maps)[1])
+    shown = {str(p) for p in named}
+    for path in named:
+        if path.stem in DATA_NAMES:
+            sources[path.stem] = path
+        else:
+            maps = [m for m in maps if m.stem != path.stem] + [path]
+    return [p for p in _check(sources, maps)[1] if p.file in shown or p not in before]
