@@ -180,7 +180,7 @@ def test_fourth_zombie_seeks_another_target():
     first, second = s.survivors()
     spare = [z for z in s.zombies() if s.comp(z, Zombie).engaged is None]
     assert len(spare) == 1
-    goals, why = D.zombie_goal(s, spare[0])
+    goals, why, _ = D.zombie_goal(s, spare[0])
     assert s.name(second) in why
 
 
@@ -200,7 +200,7 @@ def test_stunned_zombie_loses_its_next_activation():
     assert s.cell(z) == cell(s, 11, 1) and not s.comp(z, Status).stunned
 
 
-# --- specials --------------------------------------------------------------------------------------------------------
+# --- specials ----------------------------------------------------------------------------------------------
 def test_screamer_shriek_adds_three_heat_next_round_and_calls_zombies():
     rows = board((7, "######.#########"), (1, "d..............."), (12, "..............z."))
     s = arena(rows, ambient_heat=0)
@@ -226,11 +226,16 @@ def test_brute_smashes_through_closed_and_barricaded_doors():
 
 
 def test_hunter_ambush_leap_moves_three_more_and_attacks_on_contact():
-    rows = board((1, "d..............."), (9, "######.#########"), (10, ".....H=........."))
-    s = arena(rows, ambient_heat=0, team=["firefighter"], faces=[6, 6, 6, 1, 1, 1, 1, 1, 1])
-    hunter = s.place_zombie("hunter", cell(s, 6, 11), "test")
-    s.comp(s.survivors()[0], A.Pos).cell  # survivor at (0, 1), unseen by the hunter behind the wall
+    rows = ["....#..........." for _ in range(10)] + ["." * 16 for _ in range(6)]
+    rows[7] = "....#..d........"
+    s = arena(rows, ambient_heat=0, team=["paramedic"], faces=[6, 6, 6, 1, 1, 1])
+    who = s.survivors()[0]
+    hunter = s.place_zombie("hunter", cell(s, 3, 8), "test")     # behind the wall, in cover, unseen
+    s.add_heat(1, s.cell(who), "a creak")
     assert D._ambush_ready(s, hunter)
+    run_until(s, "zombie")
+    assert s.board.in_contact(s.cell(hunter), s.cell(who))      # 6.5" of path: only with the leap
+    assert s.comp(who, Health).wounds == 2                        # free attack, one zombie: capped at 1
 
 
 def test_bloater_explosive_demise_forces_guts_tests_and_makes_heat():
@@ -244,7 +249,7 @@ def test_bloater_explosive_demise_forces_guts_tests_and_makes_heat():
     assert s.comp(doctor, Health).wounds == 1     # 1,1: failed, 2 wounds
 
 
-# --- Downed, frenzy and the end phase --------------------------------------------------------------------------------
+# --- Downed, frenzy and the end phase ---------------------------------------------------------------------
 def test_downed_survivor_drops_objectives_and_cannot_act():
     s = arena(board((5, "....dd........")), team=["paramedic", "doctor"])
     medic, doctor = s.survivors()

@@ -6,11 +6,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+import esper
+
 from game.rules.combat import melee, ranged_target
 from game.rules.geometry import ORTHO_HALF
 from game.world.board import INF
-import esper
-
 from game.world.components import Gear, Health, Inventory, Pos, Status, Survivor, Turn, Zombie
 from game.world.session import Impossible, Session
 
@@ -43,29 +43,21 @@ def _contact(s: Session, a: int, b: int) -> None:
         raise Impossible(f"{s.name(a)} is not in base contact with {s.name(b)}")
 
 
-def _zombie_stops(s: Session, ignore: frozenset[int] = frozenset()):
-    """Cells next to a zombie end a move (base contact engages)."""
-    zcells = [s.cell(z) for z in s.zombies() if z not in ignore]
-    near: set[int] = set()
-    for c in zcells:
-        near.update(s.board.contact_cells(c))
-    return near.__contains__
-
-
-def _survivor_cost(s: Session, who: int):
-    board, occupant = s.board, s.occupant
-
-    def cost(cell: int, half: int) -> int:
-        other = occupant.get(cell)
-        if other is not None and not s.is_survivor(other):
-            return INF
-        return board.step_cost(cell, half)
-    return cost
+def _zombie_cells(s: Session, ignore: frozenset[int] = frozenset()) -> tuple[set[int], set[int]]:
+    """(cells holding zombies, cells in base contact with a zombie not in `ignore`): walls and stops for a move."""
+    blocked, near = set(), set()
+    for cell, eid in s.occupant.items():
+        if s.is_zombie(eid):
+            blocked.add(cell)
+            if eid not in ignore:
+                near.update(s.board.contact_cells(cell))
+    return blocked, near
 
 
 def reach_full(s: Session, who: int, budget_half: int, ignore: frozenset[int] = frozenset()) -> dict[int, tuple]:
     """{cell: (cost, previous)} for every cell a move passes through or ends in."""
-    return s.board.reach(s.cell(who), budget_half, _survivor_cost(s, who), _zombie_stops(s, ignore))
+    blocked, stops = _zombie_cells(s, ignore)
+    return s.board.reach(s.cell(who), budget_half, blocked, stops)
 
 
 def reachable(s: Session, who: int, budget_half: int, ignore: frozenset[int] = frozenset()) -> dict[int, tuple]:

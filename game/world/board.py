@@ -6,6 +6,7 @@ shapes; answers are cached per cell pair until a door changes.
 from __future__ import annotations
 
 import heapq
+from array import array
 from collections.abc import Callable, Iterable
 
 import pymunk
@@ -48,7 +49,15 @@ class Board:
         self.door_open: dict[int, bool] = {
             i: (i in map_def.doors_open) for i, kind in enumerate(self.terrain) if kind == "door"}
         self.barricaded: set[int] = set()
-        self._neighbours = [self._static_neighbours(i) for i in range(self.size)]
+        # Static data is shared by every board drawn from the same terrain (batches of games reuse it).
+        cache_key = self.terrain_key = (map_def.id, map_def.width, hash(map_def.terrain))
+        if cache_key not in _NEIGHBOURS:
+            _NEIGHBOURS.clear()   # one map at a time is the common case; keep memory flat
+            _NEIGHBOURS[cache_key] = [self._static_neighbours(i) for i in range(self.size)]
+        self._neighbours = _NEIGHBOURS[cache_key]
+        # Survivor move cost multiplier per cell: 0 = cannot enter, 1 open, 2 difficult. Doors update it.
+        self.move_factor = [0 if not self.walkable(i) else (2 if k in _DIFFICULT else 1)
+                            for i, k in enumerate(self.terrain)]
         self._space = pymunk.Space()
         self._door_shapes: dict[int, pymunk.Shape] = {}
         self._cover_kind: dict[pymunk.Shape, str] = {}
@@ -144,6 +153,7 @@ class Board:
         if self.door_open[i] == is_open:
             return
         self.door_open[i] = is_open
+        self.move_factor[i] = 1 if is_open else 0
         if is_open:
             self.barricaded.discard(i)
         shape = self._door_shapes[i]
@@ -242,49 +252,56 @@ class Board:
         return abs(point.x - centre[0]) <= COVER_REACH and abs(point.y - centre[1]) <= COVER_REACH
 
     # --- movement ----------------------------------------------------------------------------------------------
-    def reach(self, start: int, budget: int, cost: Callable[[int, int], int],
-              stops: Callable[[int], bool] | None = None) -> dict[int, tuple[int, int]]:
-        """Dijkstra from `start` within `budget` half inches.
+    def reach(self, start: int, budget: int, blocked: set[int] | frozenset[int] = frozenset(),
+              stops: set[int] | frozenset[int] = frozenset()) -> dict[int, tuple[int, int]]:
+        """Dijkstra for a survivor from `start` within `budget` half inches.
 
-        Returns {cell: (cost, previous cell)}. `cost(cell, half)` prices a step; `stops(cell)` says a path may end
-        in a cell but not go on from it (base contact with a zombie).
+        Returns {cell: (cost, previous cell)}. `blocked` cells cannot be entered (zombies); `stops` cells may end a
+        path but not continue it (base contact with a zombie).
         """
         best: dict[int, tuple[int, int]] = {start: (0, -1)}
         frontier = [(0, start)]
+        factor = self.move_factor
+        neighbours = self._neighbours
         while frontier:
             spent, cell = heapq.heappop(frontier)
             if spent > best[cell][0]:
                 continue
-            if cell != start and stops is not None and stops(cell):
+            if cell != start and cell in stops:
                 continue
-            for nxt, half in self._neighbours[cell]:
-                step = cost(nxt, half)
-                if step >= INF:
+            for nxt, half in neighbours[cell]:
+                f = factor[nxt]
+                if not f or nxt in blocked:
                     continue
-                total = spent + step
+                total = spent + half * f
                 if total <= budget and (nxt not in best or total < best[nxt][0]):
                     best[nxt] = (total, cell)
                     heapq.heappush(frontier, (total, nxt))
         return best
 
     def path_toward(self, start: int, goals: Iterable[int], cost: Callable[[int, int], int],
-                    limit: int = INF) -> list[int]:
-        """A* from start to the nearest goal cell; the cells after start, [] if none can be reached."""
+                    max_nodes: int = 600) -> list[int]:
+        """A* from start to the nearest goal cell: the cells after start, [] if none found within max_nodes."""
         goal_set = set(goals)
-        if not goal_set:
+        if not goal_set or start in goal_set:
             return []
-        if start in goal_set:
-            return []
-        goal_xy = [self.xy(g) for g in goal_set]
+        w = self.width
+        gx = [g % w for g in goal_set]
+        gy = [g // w for g in goal_set]
+        lo_x, hi_x, lo_y, hi_y = min(gx), max(gx), min(gy), max(gy)
 
         def h(cell: int) -> int:
-            x, y = self.xy(cell)
-            return min(distance_half(x, y, gx, gy) for gx, gy in goal_xy)
+            # Octile distance to the goals' bounding box: admissible and cheap.
+            x, y = cell % w, cell // w
+            dx = lo_x - x if x < lo_x else (x - hi_x if x > hi_x else 0)
+            dy = lo_y - y if y < lo_y else (y - hi_y if y > hi_y else 0)
+            return 2 * max(dx, dy) + min(dx, dy)
 
         came: dict[int, int] = {start: -1}
         g: dict[int, int] = {start: 0}
         frontier = [(h(start), 0, start)]
-        while frontier:
+        expanded = 0
+        while frontier and expanded < max_nodes:
             _, spent, cell = heapq.heappop(frontier)
             if spent > g[cell]:
                 continue
@@ -294,13 +311,77 @@ class Board:
                     path.append(cell)
                     cell = came[cell]
                 return path[::-1]
+            expanded += 1
             for nxt, half in self._neighbours[cell]:
                 step = cost(nxt, half)
                 if step >= INF:
                     continue
                 total = spent + step
-                if total <= limit and (nxt not in g or total < g[nxt]):
+                if nxt not in g or total < g[nxt]:
                     g[nxt] = total
                     came[nxt] = cell
                     heapq.heappush(frontier, (total + h(nxt), total, nxt))
         return []
+
+    # --- distance fields for the horde -----------------------------------------------------------------------
+    def snap(self, cell: int) -> int:
+        """The walkable cell nearest the centre of this cell's 3x3 block: fields are shared per block."""
+        x, y = self.xy(cell)
+        cx, cy = x // 3 * 3 + 1, y // 3 * 3 + 1
+        best = cell
+        best_d = None
+        for yy in range(cy - 1, cy + 2):
+            for xx in range(cx - 1, cx + 2):
+                if self.inside(xx, yy) and self.terrain[self.idx(xx, yy)] not in _IMPASSABLE:
+                    d = abs(xx - cx) + abs(yy - cy)
+                    if best_d is None or d < best_d:
+                        best, best_d = self.idx(xx, yy), d
+        return best
+
+    def field(self, source: int, ignores_difficult: bool, bulk: bool) -> array:
+        """Half-inch walking cost from every cell to `source` for a zombie, on the static map.
+
+        Doors count as forced (double cost, free for a Brute) whatever their state, so one field serves the whole
+        game; fields are cached per map for the life of the process, which makes batches of games cheap.
+        """
+        key = (self.terrain_key, source, ignores_difficult, bulk)
+        found = _FIELDS.get(key)
+        if found is not None:
+            return found
+        enter = [INF] * self.size
+        for i, kind in enumerate(self.terrain):
+            if kind in _IMPASSABLE:
+                continue
+            if kind == "door":
+                enter[i] = 1 if bulk else 2
+            elif kind in _DIFFICULT and not ignores_difficult and not (bulk and kind in ("light", "window")):
+                enter[i] = 2
+            else:
+                enter[i] = 1
+        dist = array("i", [INF]) * self.size
+        dist[source] = 0
+        frontier = [(0, source)]
+        neighbours = self._neighbours
+        while frontier:
+            d, cell = heapq.heappop(frontier)
+            if d > dist[cell]:
+                continue
+            factor = enter[cell]
+            if factor >= INF:
+                continue
+            for prev, half in neighbours[cell]:
+                if enter[prev] >= INF:
+                    continue
+                total = d + half * factor
+                if total < dist[prev]:
+                    dist[prev] = total
+                    heapq.heappush(frontier, (total, prev))
+        if len(_FIELDS) > _FIELD_CACHE_LIMIT:
+            _FIELDS.clear()
+        _FIELDS[key] = dist
+        return dist
+
+
+_FIELDS: dict[tuple, array] = {}
+_NEIGHBOURS: dict[tuple, list] = {}
+_FIELD_CACHE_LIMIT = 4000

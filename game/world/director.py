@@ -51,7 +51,7 @@ class Lunge:
             raise Impossible("the Shambler sees no survivor")
 
     def apply(self, s: Session) -> None:
-        move_zombie(s, self.zombie, s.rules.lunge_distance * ORTHO_HALF, sight_only=True, verb="lunges to")
+        move_zombie(s, self.zombie, s.rules.lunge_distance * ORTHO_HALF, sight_only=True, verb="lunges")
 
 
 @dataclass(frozen=True)
@@ -154,23 +154,23 @@ def _goal_cells(s: Session, z: int, centre: int, include_centre: bool) -> list[i
     return [c for c in cells if (c not in s.occupant or s.occupant[c] == z) and cost(c, ORTHO_HALF) < INF]
 
 
-def zombie_goal(s: Session, z: int) -> tuple[list[int], str]:
+def zombie_goal(s: Session, z: int) -> tuple[list[int], str, int]:
     """Where a zombie heads, by the hierarchy: a survivor in sight, a Shriek, the loudest noise, the objective,
-    the patrol route."""
+    the patrol route. Returns (goal cells, why, the cell at the heart of the goal)."""
     target = visible_target(s, z)
     zc = s.cell(z)
     if target is not None:
-        return _goal_cells(s, z, s.cell(target), False), f"sees {s.name(target)}"
+        return _goal_cells(s, z, s.cell(target), False), f"sees {s.name(target)}", s.cell(target)
     for call, reach in s.calls:
         if call != zc and s.dist(zc, call) <= reach:
-            return _goal_cells(s, z, call, False), "answers the shriek"
+            return _goal_cells(s, z, call, False), "answers the shriek", call
     noise = s.loudest_noise()
     if noise is not None:
-        return _goal_cells(s, z, noise, True), "heads for the noise"
+        return _goal_cells(s, z, noise, True), "heads for the noise", noise
     objective = objective_cells(s)
     if objective:
         nearest = min(objective, key=lambda c: (s.dist(zc, c), c))
-        return _goal_cells(s, z, nearest, True), "drifts toward the objective"
+        return _goal_cells(s, z, nearest, True), "drifts toward the objective", nearest
     route = s.scenario.patrol
     if route:
         zomb = s.comp(z, Zombie)
@@ -180,8 +180,8 @@ def zombie_goal(s: Session, z: int) -> tuple[list[int], str]:
             zomb.waypoint = (zomb.waypoint + 1) % len(route)
             wx, wy = route[zomb.waypoint]
             point = s.board.idx(wx, wy)
-        return _goal_cells(s, z, point, True), "patrols"
-    return [], "waits"
+        return _goal_cells(s, z, point, True), "patrols", point
+    return [], "waits", zc
 
 
 def objective_cells(s: Session) -> list[int]:
@@ -193,16 +193,26 @@ def objective_cells(s: Session) -> list[int]:
     return cells
 
 
-def move_zombie(s: Session, z: int, budget: int, sight_only: bool = False, verb: str = "moves to") -> str:
+# Goals nearer than this (inches) get an exact A* path; farther ones follow the map's cached distance field.
+EXACT_PATH_RANGE = 12
+
+
+def move_zombie(s: Session, z: int, budget: int, sight_only: bool = False, verb: str = "moves") -> str:
     """Move a zombie up to `budget` half inches toward its goal; returns why it went where it did."""
     if sight_only:
         target = visible_target(s, z)
-        goals, why = (_goal_cells(s, z, s.cell(target), False), f"sees {s.name(target)}") if target else ([], "")
+        if target is None:
+            return ""
+        goals, why, centre = _goal_cells(s, z, s.cell(target), False), f"sees {s.name(target)}", s.cell(target)
     else:
-        goals, why = zombie_goal(s, z)
+        goals, why, centre = zombie_goal(s, z)
+    if not goals:
+        return why
     start = s.cell(z)
     cost = _zombie_cost(s, z)
-    path = s.board.path_toward(start, goals, cost)
+    path = s.board.path_toward(start, goals, cost) if s.dist(start, centre) <= EXACT_PATH_RANGE else []
+    if not path:
+        path = _descend(s, z, centre, budget, cost)
     if not path:
         return why
     spent, stop = 0, -1
@@ -229,6 +239,30 @@ def move_zombie(s: Session, z: int, budget: int, sight_only: bool = False, verb:
             s.emit("door", f"{s.name(z)} smashes through the door at ({x}, {y})", who=z, cell=cell)
     s.move_model(z, walked, verb=f"{verb}")
     return why
+
+
+def _descend(s: Session, z: int, centre: int, budget: int, cost) -> list[int]:
+    """Walk downhill on the distance field of the goal's block, as far as the budget allows."""
+    zdef = s.zdef(z)
+    field = s.board.field(s.board.snap(centre), zdef.ignores_difficult, "bulk" in zdef.specials)
+    cur, spent, path = s.cell(z), 0, []
+    while spent <= budget and field[cur] > 0:
+        best = None
+        for nxt, half in s.board.neighbours(cur):
+            if field[nxt] >= field[cur]:
+                continue
+            step = cost(nxt, half)
+            if step >= INF:
+                continue
+            key = (field[nxt] + step, nxt)
+            if best is None or key < best:
+                best = key
+        if best is None:
+            break
+        cur = best[1]
+        spent += best[0] - field[cur]
+        path.append(cur)
+    return path
 
 
 # --- combat ------------------------------------------------------------------------------------------------------

@@ -73,6 +73,8 @@ class Session:
         self.task_index = 0
         self.task_progress = 0
         self.occupant: dict[int, int] = {}
+        self._zombie_ids: set[int] = set()
+        self._survivor_ids: set[int] = set()
         self._uids = itertools.count(1)
         self.gear: dict[int, Gear] = {}    # every deck card, by uid
         self.decks: dict[str, dict[str, list[int]]] = {}
@@ -112,8 +114,7 @@ class Session:
         return [s for s in self.survivors() if not self.comp(s, Status).downed]
 
     def zombies(self) -> list[int]:
-        self.use()
-        return sorted(eid for eid, _ in esper.get_component(Zombie))
+        return sorted(self._zombie_ids)
 
     def cell(self, eid: int) -> int:
         return self.comp(eid, Pos).cell
@@ -132,12 +133,10 @@ class Session:
         return f"#{eid}"
 
     def is_survivor(self, eid: int) -> bool:
-        self.use()
-        return esper.entity_exists(eid) and esper.has_component(eid, Survivor)
+        return eid in self._survivor_ids
 
     def is_zombie(self, eid: int) -> bool:
-        self.use()
-        return esper.entity_exists(eid) and esper.has_component(eid, Zombie)
+        return eid in self._zombie_ids
 
     def zdef(self, eid: int):
         return self.content.zombies[self.comp(eid, Zombie).kind]
@@ -215,6 +214,7 @@ class Session:
         inv.gear += [self._new_gear(i, "") for i in arch.items]
         esper.add_component(eid, inv)
         self.occupant[cell] = eid
+        self._survivor_ids.add(eid)
         return eid
 
     # --- rounds ------------------------------------------------------------------------------------------------
@@ -308,6 +308,7 @@ class Session:
         self.use()
         eid = esper.create_entity(Pos(cell), Zombie(kind), Health(zdef.wounds, zdef.wounds), Status())
         self.occupant[cell] = eid
+        self._zombie_ids.add(eid)
         if count:
             self.spawned[kind] = self.spawned.get(kind, 0) + 1
         x, y = self.board.xy(cell)
@@ -338,7 +339,7 @@ class Session:
     # --- engagement --------------------------------------------------------------------------------------------
     def engagers(self, survivor: int) -> list[int]:
         self.use()
-        return sorted(eid for eid, z in esper.get_component(Zombie) if z.engaged == survivor)
+        return sorted(z for z in self._zombie_ids if esper.component_for_entity(z, Zombie).engaged == survivor)
 
     def slots_used(self, survivor: int) -> int:
         return sum(self.zdef(z).slots for z in self.engagers(survivor))
@@ -352,34 +353,34 @@ class Session:
     def update_engagement(self) -> None:
         """Work out who engages whom from positions (see docs/RULES.md, Engagement)."""
         self.use()
-        survivors = [s for s in self.survivors()]
-        zombies = self.zombies()
-        slots = {s: 0 for s in survivors}
-        zcomp = {z: esper.component_for_entity(z, Zombie) for z in zombies}
-        zcell = {z: esper.component_for_entity(z, Pos).cell for z in zombies}
-        scell = {s: self.cell(s) for s in survivors}
-        downed = {s: self.comp(s, Status).downed for s in survivors}
-        cap = self.rules.engagement_slots
+        board, cap, zombies_def = self.board, self.rules.engagement_slots, self.content.zombies
+        scell, downed = {}, {}
+        for s in self.survivors():
+            scell[s] = esper.component_for_entity(s, Pos).cell
+            downed[s] = esper.component_for_entity(s, Status).downed
+        slots = dict.fromkeys(scell, 0)
         free = []
-        for z in zombies:
-            t = zcomp[z].engaged
-            if t in scell and self.board.in_contact(zcell[z], scell[t]) and slots[t] + self.zdef(z).slots <= cap:
+        for z in sorted(self._zombie_ids):
+            zc = esper.component_for_entity(z, Zombie)
+            need = zombies_def[zc.kind].slots
+            zcell = esper.component_for_entity(z, Pos).cell
+            t = zc.engaged
+            if t in scell and board.in_contact(zcell, scell[t]) and slots[t] + need <= cap:
                 # Feeding zombies are drawn off by a standing survivor who comes into contact.
-                if downed[t] and any(not downed[s] and self.board.in_contact(zcell[z], scell[s])
-                                     and slots[s] + self.zdef(z).slots <= cap for s in survivors):
-                    zcomp[z].engaged = None
-                    free.append(z)
+                if downed[t] and any(not downed[o] and board.in_contact(zcell, scell[o]) and slots[o] + need <= cap
+                                     for o in scell):
+                    zc.engaged = None
+                    free.append((z, zc, need, zcell))
                     continue
-                slots[t] += self.zdef(z).slots
+                slots[t] += need
             else:
-                zcomp[z].engaged = None
-                free.append(z)
-        for z in free:
-            need = self.zdef(z).slots
-            options = [s for s in survivors if self.board.in_contact(zcell[z], scell[s]) and slots[s] + need <= cap]
+                zc.engaged = None
+                free.append((z, zc, need, zcell))
+        for z, zc, need, zcell in free:
+            options = [o for o in scell if slots[o] + need <= cap and board.in_contact(zcell, scell[o])]
             if options:
-                target = min(options, key=lambda s: (downed[s], slots[s], s))
-                zcomp[z].engaged = target
+                target = min(options, key=lambda o: (downed[o], slots[o], o))
+                zc.engaged = target
                 slots[target] += need
 
     # --- wounds ------------------------------------------------------------------------------------------------
@@ -466,6 +467,7 @@ class Session:
         self.use()
         esper.delete_entity(z, immediate=True)
         del self.occupant[cell]
+        self._zombie_ids.discard(z)
         if zdef.zclass == "shambler":
             self.removed_shamblers += 1
         self.emit("killed", f"{name} is destroyed", who=z, kind=zdef.id, cell=cell)

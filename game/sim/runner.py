@@ -1,0 +1,31 @@
+"""Plays whole games headless: a survivor player and the Director, round after round, to the end."""
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from game.content.defs import Content
+from game.world.session import Session
+
+MAX_ACTIONS_PER_ROUND = 400   # a safety net against a player that never ends its phase
+
+
+def play_game(content: Content, scenario: str, seed: int, player, policy=None, team=None,
+              after_step: Callable[[Session], None] | None = None) -> Session:
+    """Run one game to its end and return the finished Session (its world is still open: call close())."""
+    s = Session(content, scenario, seed=seed, team=team, policy=policy)
+    from game.world.actions import EndSurvivorPhase
+    while s.result is None:
+        if s.in_director:
+            s.step_director()
+        else:
+            actions = 0
+            while s.phase == "survivor" and s.result is None:
+                action = player.choose(s) if actions < MAX_ACTIONS_PER_ROUND else EndSurvivorPhase()
+                s.submit(action if action is not None else EndSurvivorPhase())
+                actions += 1
+                if after_step:
+                    after_step(s)
+            continue
+        if after_step:
+            after_step(s)
+    return s
