@@ -38,7 +38,7 @@ def arena(rows: list[str], team: list[str] | None = None, faces: list[int] | Non
     base = next(iter(content.scenarios.values()))
     fields = dict(id="arena", name="Arena", map="arena", initial_zombies=(), patrol=(), doom_events={},
                   objective_items=(), tasks=tasks or (Task("out", "extract", "Get out", count=1),),
-                  team=tuple(team or ["doctor"]))
+                  team=tuple(team or ["doctor"]), team_min=1, team_max=8)
     fields.update(scenario_fields)
     scenario: ScenarioDef = replace(base, **fields)
     dice = ScriptedDice(faces or [])

@@ -78,7 +78,7 @@ class WeaponDef:
     name: str
     kind: str            # melee | firearm | thrown
     text: str
-    dice: int = 0        # firearm / thrown dice (a survivor's Shoot is added for firearms and thrown)
+    dice: int = 0        # firearm dice (the shooter's Shoot is added) / thrown: dice rolled on each model hit
     range: int = 0       # inches, 0 for melee
     ammo: int = 0        # shots before a Reload, 0 = no ammo
     heat: int = 0        # Heat when used (melee: on each attack; firearm: each shot; thrown: on the blast)

@@ -10,7 +10,6 @@ import esper
 
 from game.rules.combat import melee, ranged_target
 from game.rules.geometry import ORTHO_HALF
-from game.world.board import INF
 from game.world.components import Gear, Health, Inventory, Pos, Status, Survivor, Turn, Zombie
 from game.world.session import Impossible, Session
 
@@ -149,9 +148,13 @@ def end_activation(s: Session) -> None:
     s.emit("activate", f"{s.name(who)} ends their activation", who=who)
 
 
+def guts_dice(s: Session, who: int) -> int:
+    """Dice for a survivor's Guts test: Guts, skill, and the best Guts item carried (used up)."""
+    return s.comp(who, Survivor).guts + s.effect(who, "guts_dice") + painkillers(s, who)
+
+
 def bleed_out(s: Session, who: int) -> None:
-    dice = s.comp(who, Survivor).guts + s.effect(who, "guts_dice") + painkillers(s, who)
-    if s.hits(s.roll(dice, who, "a bleed-out save")):
+    if s.hits(s.roll(guts_dice(s, who), who, "a bleed-out save")):
         s.emit("status", f"{s.name(who)} hangs on", who=who)
     else:
         s.eliminate(who, "bled out")
@@ -212,9 +215,12 @@ class EndSurvivorPhase:
             turn = s.comp(who, Turn)
             if not turn.activated:
                 turn.activated = True
-                if s.comp(who, Status).downed:
+                status = s.comp(who, Status)
+                if status.downed:
                     s.emit("activate", f"{s.name(who)} lies Downed", who=who)
                     bleed_out(s, who)
+                elif status.burning:
+                    burn(s, who)
         if not s.result:
             s.phase = "director"
             s.emit("phase", "Director Phase", round=s.round)
@@ -312,6 +318,7 @@ class Withdraw:
             raise Impossible("step back 1\" onto open ground, out of your foe's reach")
 
     def perform(self, s: Session) -> None:
+        s.comp(self.who, Status).hunkered = False
         s.move_model(self.who, [self.dest], verb="steps back")
 
 
@@ -332,6 +339,7 @@ class Melee:
             _gear(s, self.who, self.weapon)
 
     def perform(self, s: Session) -> None:
+        s.withdraw_from = None
         _spend(s, self.who)
         gear = _gear(s, self.who, self.weapon) if self.weapon is not None else best_melee(s, self.who)
         weapon = s.content.weapons.get(gear.gear_id) if gear else None
@@ -344,7 +352,7 @@ class Melee:
                target=self.target)
         a_faces = s.roll(att, self.who, "a melee attack")
         d_faces = s.roll(s.fight_of(self.target), None, f"{s.name(self.target)}'s defence")
-        if weapon and weapon.heat:
+        if weapon and weapon.kind == "melee" and weapon.heat:
             s.add_heat(weapon.heat, s.cell(self.who), f"{weapon.name} in melee")
         result = melee(a_faces, d_faces, s.rules.success)
         target = self.target
@@ -596,7 +604,7 @@ def gain(s: Session, who: int, gear: Gear) -> None:
 
 def _carry_check(s: Session, who: int, gear: Gear) -> None:
     item = s.content.items.get(gear.gear_id)
-    if not s.has_room(who) and not (item and item.capacity):
+    if not s.has_room(who) and not (item and (item.capacity or item.kind == "ammo")):
         raise Impossible(f"{s.name(who)} has no room (inventory {s.slots_taken(who)}/{s.capacity(who)})")
 
 
@@ -625,7 +633,7 @@ class PickUp:
         return None
 
     def check(self, s: Session) -> None:
-        _active(s, self.who, _interact_cost(s, self.who))
+        _active(s, self.who)
         found = self._find(s)
         if not found:
             raise Impossible("nothing like that lies here")
@@ -634,7 +642,7 @@ class PickUp:
         _carry_check(s, self.who, found[1])
 
     def perform(self, s: Session) -> None:
-        _pay_interact(s, self.who)
+        _spend(s, self.who)
         cell, gear = self._find(s)
         s.ground[cell].remove(gear)
         if not s.ground[cell]:
@@ -756,7 +764,9 @@ class Escape:
     who: int
 
     def check(self, s: Session) -> None:
-        _active(s, self.who, _interact_cost(s, self.who))
+        _active(s, self.who)
+        if s.is_engaged(self.who):
+            raise Impossible("you cannot escape while engaged: Disengage first")
         task = s.task
         if task is None or task.kind != "extract":
             raise Impossible("it is not time to leave yet")
@@ -764,7 +774,7 @@ class Escape:
             raise Impossible("stand in the extraction zone")
 
     def perform(self, s: Session) -> None:
-        _pay_interact(s, self.who)
+        _spend(s, self.who)
         cell = s.cell(self.who)
         s.comp(self.who, Status).escaped = True
         s.use()
@@ -829,8 +839,14 @@ class Drag:
         return max(ORTHO_HALF, s.comp(self.who, Survivor).move // 2 * ORTHO_HALF)
 
     def _cells(self, s: Session) -> dict[int, tuple]:
+        """Where the dragger may end: the ally is laid in the cell just before, which must be free."""
         here = s.cell(self.who)
-        return {c: v for c, v in reachable(s, self.who, self._budget(s)).items() if c != here}
+        out = {}
+        for c, v in reachable(s, self.who, self._budget(s)).items():
+            before = v[1] if v[1] != -1 else here
+            if c != here and (before == here or s.occupant.get(before, self.ally) == self.ally):
+                out[c] = v
+        return out
 
     def check(self, s: Session) -> None:
         _active(s, self.who)
@@ -844,6 +860,7 @@ class Drag:
 
     def perform(self, s: Session) -> None:
         _spend(s, self.who)
+        s.comp(self.who, Status).hunkered = False
         path = path_to(reach_full(s, self.who, self._budget(s)), self.dest)
         engagers = s.engagers(self.ally)
         if engagers:

@@ -27,7 +27,7 @@ SIGHT_MASK = CAT_WALL | CAT_DOOR_CLOSED
 # How far a sight line may pass from a wall edge and still count as grazing its corner (heavy cover).
 GRAZE_RADIUS = 0.35
 # Cover counts only when the blocking terrain is this close (in inches, per axis) to the target's centre.
-COVER_REACH = 1.5
+COVER_REACH = 1.51   # a hair over 1.5 so float rounding never drops cover at the edge
 
 # Terrain kinds a survivor cannot enter; doors are decided by their state.
 _IMPASSABLE = frozenset({"wall", "heavy"})
@@ -53,8 +53,9 @@ class Board:
         cache_key = self.terrain_key = (map_def.id, map_def.width, hash(map_def.terrain))
         if cache_key not in _NEIGHBOURS:
             _NEIGHBOURS.clear()   # one map at a time is the common case; keep memory flat
-            _NEIGHBOURS[cache_key] = [self._static_neighbours(i) for i in range(self.size)]
-        self._neighbours = _NEIGHBOURS[cache_key]
+            neighbours = [self._static_neighbours(i) for i in range(self.size)]
+            _NEIGHBOURS[cache_key] = (neighbours, [frozenset(n for n, _ in nb) for nb in neighbours])
+        self._neighbours, self._contact = _NEIGHBOURS[cache_key]
         # Survivor move cost multiplier per cell: 0 = cannot enter, 1 open, 2 difficult. Doors update it.
         self.move_factor = [0 if not self.walkable(i) else (2 if k in _DIFFICULT else 1)
                             for i, k in enumerate(self.terrain)]
@@ -97,12 +98,10 @@ class Board:
 
     def in_contact(self, a: int, b: int) -> bool:
         """Base contact: neighbouring cells, not across a blocking corner."""
-        if a == b:
-            return False
-        return any(n == b for n, _ in self._neighbours[a])
+        return b in self._contact[a]
 
-    def contact_cells(self, i: int) -> list[int]:
-        return [n for n, _ in self._neighbours[i]]
+    def contact_cells(self, i: int) -> frozenset[int]:
+        return self._contact[i]
 
     def door_is_closed(self, i: int) -> bool:
         return self.terrain[i] == "door" and not self.door_open[i]

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from game.rules.combat import melee, swarm_cap
 from game.rules.geometry import DIAG_HALF, ORTHO_HALF
 from game.rules.heat import escalation_need
-from game.world.actions import best_melee, burn, melee_bonus
+from game.world.actions import best_melee, burn, guts_dice, melee_bonus
 from game.world.board import INF
 from game.world.components import Health, Status, Survivor, Zombie
 from game.world.session import Impossible, Session
@@ -47,6 +47,8 @@ class Lunge:
             raise Impossible("only a Shambler can lunge")
         if s.comp(self.zombie, Zombie).engaged is not None:
             raise Impossible("an engaged Shambler cannot lunge")
+        if s.comp(self.zombie, Status).stunned:
+            raise Impossible("a stunned Shambler cannot lunge")
         if visible_target(s, self.zombie) is None:
             raise Impossible("the Shambler sees no survivor")
 
@@ -150,7 +152,7 @@ def visible_target(s: Session, z: int) -> int | None:
 
 def _goal_cells(s: Session, z: int, centre: int, include_centre: bool) -> list[int]:
     cost = _zombie_cost(s, z)
-    cells = s.board.contact_cells(centre) + ([centre] if include_centre else [])
+    cells = sorted(s.board.contact_cells(centre)) + ([centre] if include_centre else [])
     return [c for c in cells if (c not in s.occupant or s.occupant[c] == z) and cost(c, ORTHO_HALF) < INF]
 
 
@@ -193,8 +195,8 @@ def objective_cells(s: Session) -> list[int]:
     return cells
 
 
-# Goals nearer than this (inches) get an exact A* path; farther ones follow the map's cached distance field.
-EXACT_PATH_RANGE = 12
+# Goals this much beyond a zombie's move (inches) get an exact A* path; farther ones follow the cached field.
+EXACT_PATH_MARGIN = 3
 
 
 def move_zombie(s: Session, z: int, budget: int, sight_only: bool = False, verb: str = "moves") -> str:
@@ -210,11 +212,17 @@ def move_zombie(s: Session, z: int, budget: int, sight_only: bool = False, verb:
         return why
     start = s.cell(z)
     cost = _zombie_cost(s, z)
-    path = s.board.path_toward(start, goals, cost) if s.dist(start, centre) <= EXACT_PATH_RANGE else []
+    near = s.dist(start, centre) * ORTHO_HALF <= budget + EXACT_PATH_MARGIN * ORTHO_HALF
+    path = s.board.path_toward(start, goals, cost) if near else []
     if not path:
         path = _descend(s, z, centre, budget, cost)
     if not path:
         return why
+    # Survivor cells this zombie would engage on contact: it stops there.
+    engage_at = set()
+    for sv in s.survivors():
+        if s.room_for(sv, z):
+            engage_at.update(s.board.contact_cells(s.cell(sv)))
     spent, stop = 0, -1
     prev = start
     for i, cell in enumerate(path):
@@ -227,7 +235,7 @@ def move_zombie(s: Session, z: int, budget: int, sight_only: bool = False, verb:
         if cell in s.occupant:
             continue
         stop = i
-        if any(s.board.in_contact(cell, s.cell(sv)) and s.room_for(sv, z) for sv in s.survivors()):
+        if cell in engage_at:
             break
     if stop < 0:
         return why
@@ -347,8 +355,7 @@ def feeding_frenzy(s: Session) -> Iterator[str]:
         if lethality == 0:
             s.emit("frenzy", f"The allies drove them off: {s.name(sv)} is safe this round", who=sv)
         else:
-            dice = s.comp(sv, Survivor).guts + s.effect(sv, "guts_dice")
-            got = s.hits(s.roll(dice, sv, f"survival against the frenzy (needs {lethality} successes)"))
+            got = s.hits(s.roll(guts_dice(s, sv), sv, f"survival against the frenzy (needs {lethality} successes)"))
             if got >= lethality:
                 s.emit("frenzy", f"{s.name(sv)} fights them off", who=sv)
             else:
@@ -389,12 +396,16 @@ def activation_order(s: Session) -> list[int]:
 
 
 def activate_zombies(s: Session) -> Iterator[str]:
+    # A zombie stunned when the activations begin loses this whole activation, then recovers.
+    stunned = {z for z in s.zombies() if s.comp(z, Status).stunned}
+    for z in stunned:
+        s.emit("status", f"{s.name(z)} is stunned and loses its activation", who=z)
     for z in s.zombies():
         if s.is_zombie(z) and s.comp(z, Status).burning:
             burn(s, z)
     for z in s.zombies():
         zdef = s.zdef(z)
-        if "shriek" in zdef.specials and not s.comp(z, Status).stunned:
+        if "shriek" in zdef.specials and z not in stunned:
             heat = zdef.params.get("shriek_heat", 3)
             s.carried_heat += heat
             s.calls.append((s.cell(z), zdef.params.get("shriek_radius", 12)))
@@ -403,30 +414,17 @@ def activate_zombies(s: Session) -> Iterator[str]:
             yield "shriek"
     for sv in s.survivors():
         if s.result:
-            return
+            break
         if s.comp(sv, Status).downed:
             continue
-        engagers = s.engagers(sv)
-        ready = []
-        for z in engagers:
-            status = s.comp(z, Status)
-            if status.stunned:
-                status.stunned = False
-                s.emit("status", f"{s.name(z)} is stunned and loses its attack", who=z)
-            else:
-                ready.append(z)
+        ready = [z for z in s.engagers(sv) if z not in stunned]
         if ready:
             swarm_attack(s, sv, ready, "swarm" if len(ready) > 1 else s.name(ready[0]))
             yield "swarm"
     for z in activation_order(s):
         if s.result:
-            return
-        if not s.is_zombie(z) or s.comp(z, Zombie).engaged is not None:
-            continue
-        status = s.comp(z, Status)
-        if status.stunned:
-            status.stunned = False
-            s.emit("status", f"{s.name(z)} staggers, stunned", who=z)
+            break
+        if not s.is_zombie(z) or s.comp(z, Zombie).engaged is not None or z in stunned:
             continue
         zdef = s.zdef(z)
         budget = zdef.move * ORTHO_HALF
@@ -441,6 +439,9 @@ def activate_zombies(s: Session) -> Iterator[str]:
         if leap and target is not None and not s.comp(target, Status).downed:
             swarm_attack(s, target, [z], s.name(z))
         yield "zombie"
+    for z in stunned:
+        if s.is_zombie(z):
+            s.comp(z, Status).stunned = False
 
 
 def _ambush_ready(s: Session, z: int) -> bool:
@@ -452,8 +453,6 @@ def end_phase(s: Session) -> Iterator[str]:
     s.phase = "end"
     s.advance_doom("the end of the round")
     yield "doom"
-    if s.blackout_rounds > 0:
-        s.blackout_rounds -= 1
     s.check_end()
     if not s.result and s.last_round is not None and s.round >= s.last_round:
         s.finish("director", "doom")

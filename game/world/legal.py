@@ -42,7 +42,7 @@ def activation_actions(s: Session, who: int) -> list:
         out += [A.Disengage(who, c) for c in A.Disengage(who, -1)._cells(s)]
     else:
         out += [A.Move(who, c) for c in A.reachable(s, who, A.move_budget(s, who)) if c != here]
-    contacts = [s.occupant[c] for c in board.contact_cells(here) if c in s.occupant]
+    contacts = [s.occupant[c] for c in sorted(board.contact_cells(here)) if c in s.occupant]
     for other in contacts:
         if s.is_zombie(other):
             out.append(A.Melee(who, other))
@@ -66,7 +66,7 @@ def activation_actions(s: Session, who: int) -> list:
     for cell, items in s.ground.items():
         if cell == here or board.in_contact(here, cell):
             out += [a for a in (A.PickUp(who, g.uid) for g in items) if _ok(s, a)]
-    for cell in board.contact_cells(here):
+    for cell in sorted(board.contact_cells(here)):
         if board.kind(cell) == "door":
             out += [a for a in (A.Door(who, cell), A.Door(who, cell, "barricade")) if _ok(s, a)]
     for other in contacts:

@@ -9,10 +9,14 @@ _KEEP_ORDER = ("firearm", "thrown", "medical", "melee", "backpack", "tool", "amm
 
 
 def search_dice(s: Session, who: int) -> int:
-    """Wits plus skill, plus one for a prying tool (a crowbar opens lockers)."""
-    pry = any("pry" in s.content.weapons[g.gear_id].traits
-              for g in s.comp(who, Inventory).gear if g.gear_id in s.content.weapons)
-    return s.comp(who, Survivor).wits + s.effect(who, "search_dice") + (1 if pry else 0)
+    """Wits plus skill, plus the best tool carried: a prying weapon (crowbar) 1, or a tool's own dice."""
+    tool = 0
+    for g in s.comp(who, Inventory).gear:
+        if g.gear_id in s.content.weapons and "pry" in s.content.weapons[g.gear_id].traits:
+            tool = max(tool, 1)
+        elif g.gear_id in s.content.items:
+            tool = max(tool, s.content.items[g.gear_id].interact_dice)
+    return s.comp(who, Survivor).wits + s.effect(who, "search_dice") + tool
 
 
 def resolve_search(s: Session, who: int, cell: int) -> None:
@@ -71,8 +75,8 @@ def resolve_hazard(s: Session, who: int, gear) -> None:
     if hazard.effect == "heat":
         s.add_heat(hazard.amount, s.cell(who), hazard.name)
     elif hazard.effect == "wound_test":
-        dice = s.comp(who, Survivor).guts + s.effect(who, "guts_dice")
-        if not s.hits(s.roll(dice, who, f"a Guts test against {hazard.name}")):
+        from game.world.actions import guts_dice
+        if not s.hits(s.roll(guts_dice(s, who), who, f"a Guts test against {hazard.name}")):
             s.wound_survivor(who, hazard.amount, hazard.name)
     elif hazard.effect == "spawn_adjacent":
         for _ in range(hazard.amount):
@@ -90,7 +94,7 @@ def _lurker_spot(s: Session, who: int, kind: str) -> int | None:
     here = s.cell(who)
     slots = s.content.zombies[kind].slots
     if s.slots_used(who) + slots <= s.rules.engagement_slots:
-        for cell in s.board.contact_cells(here):
+        for cell in sorted(s.board.contact_cells(here)):
             if cell not in s.occupant and s.board.walkable(cell):
                 return cell
     return s.free_cell_near(here, 3)

@@ -9,9 +9,8 @@ def apply_event(s: Session, event: EventDef, why: str) -> None:
     s.emit("event", f"{why}: {event.name}. {event.text}", event=event.id)
     for effect in event.effects:
         if effect.kind == "spawn":
-            kinds = ("spawn_minor", "spawn_major") if effect.where == "all" else (f"spawn_{effect.where}",)
-            points = [c for k in kinds for c in s.marker_cells(k)]
-            for point in points:
+            from game.world.director import spawn_points
+            for point in spawn_points(s, "any" if effect.where == "all" else effect.where):
                 for _ in range(max(1, effect.amount)):
                     cell = s.free_cell_near(point, s.rules.spawn_radius)
                     if cell is not None:
@@ -28,8 +27,10 @@ def apply_event(s: Session, event: EventDef, why: str) -> None:
                     s.board.set_door(cell, False)
             s.emit("door", "Every open door slams shut")
         elif effect.kind == "blackout":
-            s.blackout_rounds = max(s.blackout_rounds, effect.amount)
-            s.emit("event", f"Blackout: sight is cut to {s.rules.blackout_sight}\" for {effect.amount} round(s)")
+            # Dark for the rest of this round and the next `amount` rounds.
+            s.blackout_until = max(s.blackout_until, s.round + effect.amount)
+            s.emit("event", f"Blackout: sight is cut to {s.rules.blackout_sight}\" until the end of round "
+                   f"{s.blackout_until}")
         elif effect.kind == "doom":
             for _ in range(effect.amount):
                 s.advance_doom(event.name)

@@ -61,7 +61,7 @@ class Session:
         self.ambient_bonus = 0
         self.doom = 1
         self.last_round: int | None = None  # set by the Doom Finale
-        self.blackout_rounds = 0
+        self.blackout_until = 0            # last round of a blackout (0 = none)
         self.active: int | None = None
         self.withdraw_from: tuple[int, int] | None = None   # (survivor, zombie) after a melee it did not lose
         self.removed_shamblers = 0         # shamblers destroyed this round (for Reanimate)
@@ -74,6 +74,8 @@ class Session:
         self.task_progress = 0
         self.occupant: dict[int, int] = {}
         self._zombie_ids: set[int] = set()
+        self._engagers: dict[int, list[int]] = {}
+        self._slots: dict[int, int] = {}
         self._survivor_ids: set[int] = set()
         self._uids = itertools.count(1)
         self.gear: dict[int, Gear] = {}    # every deck card, by uid
@@ -97,7 +99,8 @@ class Session:
             esper.delete_world(self.world)
 
     def comp(self, eid: int, ctype):
-        self.use()
+        if esper.current_world != self.world:
+            esper.switch_world(self.world)
         return esper.component_for_entity(eid, ctype)
 
     def survivors(self, *, on_board: bool = True) -> list[int]:
@@ -152,7 +155,7 @@ class Session:
         return distance(ax, ay, bx, by)
 
     def can_see(self, a: int, b: int) -> bool:
-        rng = self.rules.blackout_sight if self.blackout_rounds > 0 else None
+        rng = self.rules.blackout_sight if self.round <= self.blackout_until else None
         return self.board.sees(a, b, rng)
 
     # --- events ------------------------------------------------------------------------------------------------
@@ -178,6 +181,9 @@ class Session:
                 uids.append(gear.uid)
             self.rng.shuffle(uids)
             self.decks[deck_id] = {"draw": uids, "discard": []}
+        if not self.scenario.team_min <= len(team) <= self.scenario.team_max:
+            raise ValueError(f"{self.scenario.name} takes {self.scenario.team_min} to {self.scenario.team_max} "
+                             f"survivors, not {len(team)}")
         deploy = [self.board.idx(m.x, m.y) for m in self.map.markers_of("deploy")]
         if len(team) > len(deploy):
             raise ValueError(f"{len(team)} survivors but only {len(deploy)} deployment cells")
@@ -317,18 +323,11 @@ class Session:
         return eid
 
     def free_cell_near(self, cell: int, radius: int) -> int | None:
-        """The cell itself or the nearest free standable cell within `radius` inches (ties: lowest index)."""
-        cx, cy = self.board.xy(cell)
-        best = None
-        for y in range(max(0, cy - radius), min(self.board.height, cy + radius + 1)):
-            for x in range(max(0, cx - radius), min(self.board.width, cx + radius + 1)):
-                i = self.board.idx(x, y)
-                d = distance(cx, cy, x, y)
-                if d > radius or i in self.occupant or not self.board.walkable(i):
-                    continue
-                if best is None or (d, i) < best:
-                    best = (d, i)
-        return best[1] if best else None
+        """The cell itself or the nearest free standable cell within `radius` inches of walking (never through a
+        wall), ties to the lowest index."""
+        found = self.board.reach(cell, radius * 2)
+        free = [(cost, i) for i, (cost, _) in found.items() if i not in self.occupant and self.board.walkable(i)]
+        return min(free)[1] if free else None
 
     def fight_of(self, zombie: int) -> int:
         zdef = self.zdef(zombie)
@@ -338,11 +337,11 @@ class Session:
 
     # --- engagement --------------------------------------------------------------------------------------------
     def engagers(self, survivor: int) -> list[int]:
-        self.use()
-        return sorted(z for z in self._zombie_ids if esper.component_for_entity(z, Zombie).engaged == survivor)
+        """Zombies engaging a survivor, by id (worked out by update_engagement)."""
+        return list(self._engagers.get(survivor, ()))
 
     def slots_used(self, survivor: int) -> int:
-        return sum(self.zdef(z).slots for z in self.engagers(survivor))
+        return self._slots.get(survivor, 0)
 
     def is_engaged(self, survivor: int) -> bool:
         return bool(self.engagers(survivor))
@@ -376,12 +375,19 @@ class Session:
             else:
                 zc.engaged = None
                 free.append((z, zc, need, zcell))
-        for z, zc, need, zcell in free:
+        for _z, zc, need, zcell in free:
             options = [o for o in scell if slots[o] + need <= cap and board.in_contact(zcell, scell[o])]
             if options:
                 target = min(options, key=lambda o: (downed[o], slots[o], o))
                 zc.engaged = target
                 slots[target] += need
+        engagers: dict[int, list[int]] = {}
+        for z in sorted(self._zombie_ids):
+            t = esper.component_for_entity(z, Zombie).engaged
+            if t is not None:
+                engagers.setdefault(t, []).append(z)
+        self._engagers = engagers
+        self._slots = {t: n for t, n in slots.items() if n}
 
     # --- wounds ------------------------------------------------------------------------------------------------
     def wound_survivor(self, s: int, amount: int, source: str) -> None:
@@ -484,8 +490,8 @@ class Session:
             if self.is_survivor(eid):
                 if self.comp(eid, Status).downed:
                     continue
-                dice = self.comp(eid, Survivor).guts + self.effect(eid, "guts_dice")
-                if not self.hits(self.roll(dice, eid, "a Guts test against the burst")):
+                from game.world.actions import guts_dice
+                if not self.hits(self.roll(guts_dice(self, eid), eid, "a Guts test against the burst")):
                     self.wound_survivor(eid, wounds, "the burst")
             elif self.is_zombie(eid):
                 if not self.hits(self.roll(self.zdef(eid).guts, None, f"{self.name(eid)}'s Guts test")):
@@ -516,8 +522,13 @@ class Session:
         return self.rules.inventory + extra
 
     def slots_taken(self, s: int, gear: Sequence[Gear] | None = None) -> int:
+        """Slots in use: starting weapons on their owner and containers (the Backpack) take none."""
         items = self.comp(s, Inventory).gear if gear is None else gear
-        return sum(1 for g in items if g.free_for != s)
+        return sum(1 for g in items if g.free_for != s and not self._is_container(g))
+
+    def _is_container(self, gear: Gear) -> bool:
+        item = self.content.items.get(gear.gear_id)
+        return bool(item and item.capacity)
 
     def has_room(self, s: int, extra: int = 1) -> bool:
         return self.slots_taken(s) + extra <= self.capacity(s)
