@@ -2,6 +2,7 @@
 
     validate [PATH ...]   check content files (no paths: everything); exit 1 with one line per problem
     scenarios             list the playable scenarios
+    run                   play one game headless (random survivors against the Director) and print its log
     (nothing)             start the game - see run_default()
 """
 from __future__ import annotations
@@ -25,7 +26,47 @@ def build_parser() -> argparse.ArgumentParser:
     listing = sub.add_parser("scenarios", help="list the scenarios",
                              description="List the playable scenarios.")
     listing.set_defaults(func=cmd_scenarios)
+    run = sub.add_parser("run", help="play one game headless and print its event log",
+                         description="Play one whole game with no display: the baseline random survivor player "
+                                     "against the Director AI. Prints every event, then the result.")
+    run.add_argument("--scenario", default="last_train_out", help="scenario id (see `scenarios`)")
+    run.add_argument("--seed", type=int, default=1, help="the game's seed (same seed, same game)")
+    run.add_argument("--quiet", action="store_true", help="print only the result")
+    run.set_defaults(func=cmd_run)
     return parser
+
+
+def _content():
+    """The validated content, or None after printing one line per problem."""
+    from game.content.loader import load_content
+
+    try:
+        return load_content()
+    except ContentError as exc:
+        for problem in exc.problems:
+            print(problem, file=sys.stderr)
+        return None
+
+
+def cmd_run(args: argparse.Namespace) -> int:
+    from game.ai.random_bot import RandomSurvivors
+    from game.sim.runner import play_game
+
+    content = _content()
+    if content is None:
+        return 1
+    if args.scenario not in content.scenarios:
+        print(f"error: unknown scenario '{args.scenario}' (known: {', '.join(content.scenarios)})", file=sys.stderr)
+        return 2
+    session = play_game(content, args.scenario, args.seed, RandomSurvivors(args.seed))
+    if not args.quiet:
+        for line in session.log_lines():
+            print(line)
+    winner, cause = session.result
+    print(f"result: {winner} ({cause}) after {session.round} rounds, Doom {session.doom}/"
+          f"{session.scenario.doom_length}")
+    session.close()
+    return 0
 
 
 def cmd_validate(args: argparse.Namespace) -> int:
@@ -45,13 +86,8 @@ def cmd_validate(args: argparse.Namespace) -> int:
 
 
 def cmd_scenarios(args: argparse.Namespace) -> int:
-    from game.content.loader import load_content
-
-    try:
-        content = load_content()
-    except ContentError as exc:
-        for problem in exc.problems:
-            print(problem, file=sys.stderr)
+    content = _content()
+    if content is None:
         return 1
     width = max((len(sid) for sid in content.scenarios), default=0)
     for sid, scen in content.scenarios.items():

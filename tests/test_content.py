@@ -55,7 +55,7 @@ def test_rules_match_the_rulebook(content):
     bands = [(b.low, b.high, b.need) for b in r.escalation]
     assert bands == [(8, 9, 5), (10, 11, 4), (12, 14, 3), (15, 15, 0)]
     assert dict(r.costs) == {"lunge": 1, "shambler": 2, "reanimate": 3, "special": 4, "major": 5}
-    assert r.swarm_caps == (0, 1, 2, 3) and r.diagonal_cost == 1.5
+    assert r.swarm_caps == (0, 1, 2, 3)
 
 
 def test_core_deck_has_36_cards_and_specialty_decks_are_themed(content):

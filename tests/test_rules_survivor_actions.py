@@ -230,9 +230,11 @@ def test_work_objective_needs_the_item_and_completes_the_task():
 
 
 def test_engaged_survivor_cannot_escape():
-    s = arena(board((5, "...zde")), team=["doctor"])
-    who = go(s)      # the doctor stands next to a shambler, beside the exit
-    with pytest.raises(Impossible):
+    s = arena(board((5, "....de")), team=["doctor"])
+    who = go(s)
+    s.submit(A.Move(who, cell(s, 5, 5)))
+    s.place_zombie("shambler", cell(s, 6, 5), "test")
+    with pytest.raises(Impossible, match="engaged"):
         s.submit(A.Escape(who))
 
 

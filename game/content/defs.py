@@ -176,14 +176,12 @@ class RulesDef:
     hunker: int
     aim_dice: int
     triage_need: int                   # successes needed to revive
-    diagonal_cost: float               # inches per diagonal step
     escalation: tuple[EscalationBand, ...]
     costs: Mapping[str, int]           # lunge, shambler, reanimate, special, major
     lunge_distance: int
     spawn_radius: int                  # a spawn goes on the point or the nearest free cell this close
     burning_out: int                   # d6 result that puts a fire out
     blackout_sight: int                # sight range in inches during a blackout
-    heat_weights: Mapping[str, int] = field(default_factory=_empty)  # reserved for tuning
 
 
 @dataclass(frozen=True)

@@ -309,10 +309,9 @@ RULE_CHECKS: Mapping[str, Check] = {
     "engagement_slots": integer(1, 6), "swarm_caps": list_of(integer(0, 10), min_len=2),
     "elite_cap": integer(1, 10), "parting_swipe": integer(2, 6), "light_cover": integer(0, 3),
     "heavy_cover": integer(0, 4), "hunker": integer(0, 3), "aim_dice": integer(0, 3),
-    "triage_need": integer(1, 3), "diagonal_cost": number(1.0, 2.0),
+    "triage_need": integer(1, 3),
     "escalation": list_of(_band, min_len=1), "costs": _costs, "lunge_distance": integer(1, 12),
     "spawn_radius": integer(0, 6), "burning_out": integer(2, 6), "blackout_sight": integer(1, 48),
-    "heat_weights": number_map(0, 30),
 }
 
 
