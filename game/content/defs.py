@@ -141,7 +141,7 @@ class EventEffect:
     kind: str              # one of EVENT_EFFECTS
     amount: int = 0
     zombie: str = ""       # for spawn
-    where: str = "minor"   # for spawn: minor | major | all
+    where: str = "minor"   # spawn: minor | major | all (each active point) | nearest (the one nearest a survivor)
 
 
 @dataclass(frozen=True)

@@ -40,7 +40,7 @@ BAD = object()  # a check failed (and has already said why)
 ID_RE = re.compile(r"^[a-z][a-z0-9_]*$")
 CORE_DECK_SIZE = 36   # the rulebook's Core Scavenge Deck
 COST_KEYS = ("lunge", "shambler", "reanimate", "special", "major")
-SPAWN_WHERE = ("minor", "major", "all")
+SPAWN_WHERE = ("minor", "major", "all", "nearest")
 # numbers each zombie special reads from `params`
 SPECIAL_PARAMS: Mapping[str, tuple[str, ...]] = MappingProxyType({
     "shriek": ("shriek_heat", "shriek_radius"),

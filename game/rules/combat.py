@@ -64,3 +64,51 @@ def ranged_target(cover: str, aimed: bool, hunkered: bool, *, base: int = 4, lig
     if need > 6:
         return RangedTarget(6, need - 6)
     return RangedTarget(need, 0)
+
+
+def best_melee_choice(bonuses) -> int | None:
+    """Which carried weapon a survivor fights with: the first with the highest melee bonus; None = bare hands."""
+    best, best_bonus = None, 0
+    for i, bonus in enumerate(bonuses):
+        if bonus > best_bonus:
+            best, best_bonus = i, bonus
+    return best
+
+
+# --- pools: the dice each side rolls (before the one-die floor of game.rules.dice.pool) ------------------------
+MELEE_COVER_DICE = 1   # a model in a window or open doorway makes its melee attacker roll this many dice fewer
+
+
+def zombie_fight(fight: int, fight_per_wound: int, wounds_left: int) -> int:
+    """A zombie's melee dice: its Fight, or for the Horde tray `fight_per_wound` per wound it has left."""
+    return fight_per_wound * wounds_left if fight_per_wound else fight
+
+
+def melee_attack_pool(fight: int, weapon_bonus: int, skill_dice: int, defensible: bool) -> int:
+    """A survivor attacking in melee: Fight + weapon bonus + skill dice, one fewer against a defensible target."""
+    return fight + weapon_bonus + skill_dice - (MELEE_COVER_DICE if defensible else 0)
+
+
+def melee_defence_pool(fight: int, weapon_bonus: int, skill_dice: int) -> int:
+    """A survivor defending against a swarm: Fight + best melee weapon bonus + skill dice."""
+    return fight + weapon_bonus + skill_dice
+
+
+def swarm_pool(fights, defensible: bool) -> int:
+    """The combined pool of every zombie attacking one survivor: one die fewer if the survivor is defensible."""
+    return sum(fights) - (MELEE_COVER_DICE if defensible else 0)
+
+
+def ranged_pool(weapon_dice: int, shoot: int, skill_dice: int, aimed: bool, *, aim_dice: int = 1,
+                aim_skill: int = 0, scoped: bool = False) -> int:
+    """A shot's dice before cover: weapon dice + Shoot + skill, plus Aim (+ skill, + 1 for a scoped weapon)."""
+    dice = weapon_dice + shoot + skill_dice
+    if aimed:
+        dice += aim_dice + aim_skill + (1 if scoped else 0)
+    return dice
+
+
+def after_dice_lost(dice: int, dice_lost: int) -> int:
+    """A pool after the dice a target number past 6+ removes: never below one die."""
+    return max(1, dice - dice_lost)
+

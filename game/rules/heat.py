@@ -14,3 +14,8 @@ def escalation_need(heat: int, bands: tuple[EscalationBand, ...]) -> int | None:
         if band.low <= heat <= band.high:
             return band.need
     return None
+
+
+def complications(ones: int, ignored: int = 0) -> int:
+    """Heat from a survivor's roll: one per natural 1, less the ones a skill lets pass silently."""
+    return max(0, ones - ignored)

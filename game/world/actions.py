@@ -8,7 +8,15 @@ from dataclasses import dataclass
 
 import esper
 
-from game.rules.combat import melee, ranged_target
+from game.rules.combat import (
+    after_dice_lost,
+    best_melee_choice,
+    melee,
+    melee_attack_pool,
+    ranged_pool,
+    ranged_target,
+)
+from game.rules.downed import best_guts_item, guts_pool
 from game.rules.geometry import ORTHO_HALF
 from game.world.components import Gear, Health, Inventory, Pos, Status, Survivor, Turn, Zombie
 from game.world.session import Impossible, Session
@@ -54,9 +62,16 @@ def _zombie_cells(s: Session, ignore: frozenset[int] = frozenset()) -> tuple[set
 
 
 def reach_full(s: Session, who: int, budget_half: int, ignore: frozenset[int] = frozenset()) -> dict[int, tuple]:
-    """{cell: (cost, previous)} for every cell a move passes through or ends in."""
-    blocked, stops = _zombie_cells(s, ignore)
-    return s.board.reach(s.cell(who), budget_half, blocked, stops)
+    """{cell: (cost, previous)} for every cell a move passes through or ends in (cached until something moves)."""
+    stamp = (s.occupant.version, s.board.version)
+    if s.reach_cache.get("stamp") != stamp:
+        s.reach_cache = {"stamp": stamp}
+    key = (who, budget_half, ignore)
+    found = s.reach_cache.get(key)
+    if found is None:
+        blocked, stops = _zombie_cells(s, ignore)
+        found = s.reach_cache[key] = s.board.reach(s.cell(who), budget_half, blocked, stops)
+    return found
 
 
 def reachable(s: Session, who: int, budget_half: int, ignore: frozenset[int] = frozenset()) -> dict[int, tuple]:
@@ -82,11 +97,9 @@ def melee_bonus(s: Session, who: int, gear: Gear | None) -> int:
 
 
 def best_melee(s: Session, who: int) -> Gear | None:
-    best = None
-    for g in s.comp(who, Inventory).gear:
-        if melee_bonus(s, who, g) > melee_bonus(s, who, best):
-            best = g
-    return best
+    gear = s.comp(who, Inventory).gear
+    best = best_melee_choice([melee_bonus(s, who, g) for g in gear])
+    return None if best is None else gear[best]
 
 
 def move_budget(s: Session, who: int) -> int:
@@ -150,7 +163,7 @@ def end_activation(s: Session) -> None:
 
 def guts_dice(s: Session, who: int) -> int:
     """Dice for a survivor's Guts test: Guts, skill, and the best Guts item carried (used up)."""
-    return s.comp(who, Survivor).guts + s.effect(who, "guts_dice") + painkillers(s, who)
+    return guts_pool(s.comp(who, Survivor).guts, s.effect(who, "guts_dice"), painkillers(s, who))
 
 
 def bleed_out(s: Session, who: int) -> None:
@@ -163,10 +176,10 @@ def bleed_out(s: Session, who: int) -> None:
 def painkillers(s: Session, who: int) -> int:
     """Spend the best Guts item carried, for its extra dice on one Guts test."""
     inv = s.comp(who, Inventory)
-    best = max((g for g in inv.gear if s.content.items.get(g.gear_id) and s.content.items[g.gear_id].guts_dice),
-               key=lambda g: s.content.items[g.gear_id].guts_dice, default=None)
-    if best is None:
+    dice = best_guts_item(s.content.items[g.gear_id].guts_dice for g in inv.gear if g.gear_id in s.content.items)
+    if not dice:
         return 0
+    best = next(g for g in inv.gear if g.gear_id in s.content.items and s.content.items[g.gear_id].guts_dice == dice)
     inv.gear.remove(best)
     s.spend(best)
     s.emit("item", f"{s.name(who)} uses {s.content.gear_name(best.gear_id)}", who=who)
@@ -344,9 +357,8 @@ class Melee:
         gear = _gear(s, self.who, self.weapon) if self.weapon is not None else best_melee(s, self.who)
         weapon = s.content.weapons.get(gear.gear_id) if gear else None
         surv = s.comp(self.who, Survivor)
-        att = surv.fight + melee_bonus(s, self.who, gear) + s.effect(self.who, "melee_dice")
-        if s.board.is_defensible(s.cell(self.target)):
-            att -= 1
+        att = melee_attack_pool(surv.fight, melee_bonus(s, self.who, gear), s.effect(self.who, "melee_dice"),
+                                s.board.is_defensible(s.cell(self.target)))
         wname = weapon.name if weapon else "bare hands"
         s.emit("attack", f"{s.name(self.who)} attacks {s.name(self.target)} with {wname}", who=self.who,
                target=self.target)
@@ -386,10 +398,9 @@ def stun(s: Session, zombie: int) -> None:
 
 def _ranged_pool(s: Session, who: int, gear: Gear, aimed: bool) -> int:
     weapon = s.content.weapons[gear.gear_id]
-    dice = weapon.dice + s.comp(who, Survivor).shoot + s.effect(who, "shoot_dice")
-    if aimed:
-        dice += s.rules.aim_dice + s.effect(who, "aim_dice") + (1 if "scoped" in weapon.traits else 0)
-    return dice
+    return ranged_pool(weapon.dice, s.comp(who, Survivor).shoot, s.effect(who, "shoot_dice"), aimed,
+                       aim_dice=s.rules.aim_dice, aim_skill=s.effect(who, "aim_dice"),
+                       scoped="scoped" in weapon.traits)
 
 
 def shot_odds_inputs(s: Session, who: int, target: int, uid: int) -> tuple[int, int, str]:
@@ -399,7 +410,7 @@ def shot_odds_inputs(s: Session, who: int, target: int, uid: int) -> tuple[int, 
     cover = s.board.cover(s.cell(who), s.cell(target))
     tgt = ranged_target(cover, aimed, False, base=s.rules.success, light=s.rules.light_cover,
                         heavy=s.rules.heavy_cover, hunker=s.rules.hunker)
-    return max(1, _ranged_pool(s, who, gear, aimed) - tgt.dice_lost), tgt.need, cover
+    return after_dice_lost(_ranged_pool(s, who, gear, aimed), tgt.dice_lost), tgt.need, cover
 
 
 @dataclass(frozen=True)
@@ -483,7 +494,7 @@ class Throw:
             cover = s.board.cover(self.cell, s.cell(eid)) if s.cell(eid) != self.cell else "none"
             tgt = ranged_target(cover, False, status.hunkered, base=s.rules.success, light=s.rules.light_cover,
                                 heavy=s.rules.heavy_cover, hunker=s.rules.hunker)
-            faces = s.roll(max(1, weapon.dice - tgt.dice_lost), self.who,
+            faces = s.roll(after_dice_lost(weapon.dice, tgt.dice_lost), self.who,
                            f"the blast on {s.name(eid)} ({tgt.need}+)")
             hits = s.hits(faces, tgt.need)
             if "burning" in weapon.traits and not (s.is_survivor(eid) and s.effect(eid, "fire_immune")):

@@ -49,6 +49,8 @@ class Board:
         self.door_open: dict[int, bool] = {
             i: (i in map_def.doors_open) for i, kind in enumerate(self.terrain) if kind == "door"}
         self.barricaded: set[int] = set()
+        self.version = 0                  # bumped whenever a door changes
+        self._cover_cells: list[bool] | None = None
         # Static data is shared by every board drawn from the same terrain (batches of games reuse it).
         cache_key = self.terrain_key = (map_def.id, map_def.width, hash(map_def.terrain))
         if cache_key not in _NEIGHBOURS:
@@ -138,6 +140,12 @@ class Board:
         return kind == "window" or (kind == "door" and self.door_open[i])
 
     def next_to_cover(self, i: int) -> bool:
+        """Standing in light cover or a window, or touching cover or a wall (terrain only: never changes)."""
+        if self._cover_cells is None:
+            self._cover_cells = [self._touches_cover(c) for c in range(self.size)]
+        return self._cover_cells[i]
+
+    def _touches_cover(self, i: int) -> bool:
         if self.terrain[i] in ("light", "window"):
             return True
         x, y = self.xy(i)
@@ -152,6 +160,7 @@ class Board:
         if self.door_open[i] == is_open:
             return
         self.door_open[i] = is_open
+        self.version += 1
         self.move_factor[i] = 1 if is_open else 0
         if is_open:
             self.barricaded.discard(i)
@@ -337,13 +346,15 @@ class Board:
                         best, best_d = self.idx(xx, yy), d
         return best
 
-    def field(self, source: int, ignores_difficult: bool, bulk: bool) -> array:
-        """Half-inch walking cost from every cell to `source` for a zombie, on the static map.
+    def field(self, source: int | tuple[int, ...], ignores_difficult: bool = False, bulk: bool = False) -> array:
+        """Half-inch walking cost from every cell to the nearest `source` cell, on the static map.
 
-        Doors count as forced (double cost, free for a Brute) whatever their state, so one field serves the whole
-        game; fields are cached per map for the life of the process, which makes batches of games cheap.
+        Doors count as forced or opened (double cost, free for a Brute) whatever their state, so one field serves the
+        whole game; fields are cached per map for the life of the process, which makes batches of games cheap.
+        Survivors plan with the plain profile (difficult ground and doors doubled).
         """
-        key = (self.terrain_key, source, ignores_difficult, bulk)
+        sources = (source,) if isinstance(source, int) else tuple(sorted(source))
+        key = (self.terrain_key, sources, ignores_difficult, bulk)
         found = _FIELDS.get(key)
         if found is not None:
             return found
@@ -358,8 +369,9 @@ class Board:
             else:
                 enter[i] = 1
         dist = array("i", [INF]) * self.size
-        dist[source] = 0
-        frontier = [(0, source)]
+        for cell in sources:
+            dist[cell] = 0
+        frontier = [(0, cell) for cell in sources]
         neighbours = self._neighbours
         while frontier:
             d, cell = heapq.heappop(frontier)

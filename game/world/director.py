@@ -8,7 +8,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from game.rules.combat import melee, swarm_cap
+from game.rules.combat import melee, melee_defence_pool, swarm_cap, swarm_pool
+from game.rules.downed import frenzy_lethality
 from game.rules.geometry import DIAG_HALF, ORTHO_HALF
 from game.rules.heat import escalation_need
 from game.world.actions import best_melee, burn, guts_dice, melee_bonus
@@ -24,6 +25,14 @@ def spawn_name(s: Session, cell: int) -> str:
             return m.name or f"spawn ({m.x}, {m.y})"
     x, y = s.board.xy(cell)
     return f"({x}, {y})"
+
+
+def spawn_cell(s: Session, name: str) -> int:
+    """The cell of the spawn point with this name."""
+    for m in s.map.markers:
+        if m.kind.startswith("spawn") and (m.name or f"spawn ({m.x}, {m.y})") == name:
+            return s.board.idx(m.x, m.y)
+    raise Impossible(f"there is no spawn point called {name}")
 
 
 def spawn_points(s: Session, kind: str) -> list[int]:
@@ -277,7 +286,7 @@ def _descend(s: Session, z: int, centre: int, budget: int, cost) -> list[int]:
 def swarm_attack(s: Session, survivor: int, zombies: list[int], label: str = "swarm") -> None:
     """All zombies engaging a survivor roll one pool; the survivor defends with one pool."""
     cell = s.cell(survivor)
-    pool_z = sum(s.fight_of(z) for z in zombies) - (1 if s.board.is_defensible(cell) else 0)
+    pool_z = swarm_pool((s.fight_of(z) for z in zombies), s.board.is_defensible(cell))
     slots = sum(s.zdef(z).slots for z in zombies)
     elite = any(s.zdef(z).elite for z in zombies)
     cap = swarm_cap(slots, elite, s.rules.swarm_caps, s.rules.elite_cap)
@@ -286,7 +295,8 @@ def swarm_attack(s: Session, survivor: int, zombies: list[int], label: str = "sw
            who=survivor, zombies=list(zombies), cap=cap)
     z_faces = s.roll(pool_z, None, f"the {label}")
     surv = s.comp(survivor, Survivor)
-    defence = surv.fight + melee_bonus(s, survivor, best_melee(s, survivor)) + s.effect(survivor, "melee_dice")
+    defence = melee_defence_pool(surv.fight, melee_bonus(s, survivor, best_melee(s, survivor)),
+                                 s.effect(survivor, "melee_dice"))
     d_faces = s.roll(defence, survivor, "defence")
     result = melee(z_faces, d_faces, s.rules.success)
     if result.wounds_to_defender:
@@ -349,7 +359,7 @@ def feeding_frenzy(s: Session) -> Iterator[str]:
             continue
         slots = sum(s.zdef(z).slots for z in engagers)
         disrupted = s.disruption.get(sv, 0)
-        lethality = max(0, slots - disrupted)
+        lethality = frenzy_lethality(slots, disrupted)
         s.emit("frenzy", f"Feeding Frenzy on {s.name(sv)}: lethality {slots} - {disrupted} disruption = "
                f"{lethality}", who=sv, lethality=lethality)
         if lethality == 0:

@@ -1,6 +1,10 @@
 """Search & Salvage: the Wits test, the Core and specialty decks, jackpots and hazards."""
 from __future__ import annotations
 
+from collections.abc import Sequence
+
+from game.content.defs import Content
+from game.rules.search import search_outcome, search_pool, tool_dice
 from game.world.components import Inventory, Status, Survivor
 from game.world.session import Session
 
@@ -8,29 +12,44 @@ from game.world.session import Session
 _KEEP_ORDER = ("firearm", "thrown", "medical", "melee", "backpack", "tool", "ammo", "consumable", "objective")
 
 
+def keep_rank(content: Content, gear_id: str) -> int:
+    """How much a card is wanted when a jackpot keeps one of two: lower is better, hazards last."""
+    if gear_id in content.hazards:
+        return len(_KEEP_ORDER) + 1
+    kind = content.weapons[gear_id].kind if gear_id in content.weapons else content.items[gear_id].kind
+    return _KEEP_ORDER.index(kind)
+
+
+def keep_index(content: Content, gear_ids: Sequence[str]) -> int:
+    """Which of the drawn cards is kept: the best ranked, ties (two hazards included) to the first drawn."""
+    return min(range(len(gear_ids)), key=lambda i: (keep_rank(content, gear_ids[i]), i))
+
+
+def jackpot_deck(token_deck: str, scenario_deck: str, decks) -> str:
+    """The deck a jackpot draws from: the token's location deck, else the scenario's default for plain tokens;
+    "" means a plain token with no location deck (draw two Core cards, keep one)."""
+    default = scenario_deck if scenario_deck not in ("", "core") else ""
+    location = token_deck or default
+    return location if location and location in decks else ""
+
+
 def search_dice(s: Session, who: int) -> int:
     """Wits plus skill, plus the best tool carried: a prying weapon (crowbar) 1, or a tool's own dice."""
-    tool = 0
-    for g in s.comp(who, Inventory).gear:
-        if g.gear_id in s.content.weapons and "pry" in s.content.weapons[g.gear_id].traits:
-            tool = max(tool, 1)
-        elif g.gear_id in s.content.items:
-            tool = max(tool, s.content.items[g.gear_id].interact_dice)
-    return s.comp(who, Survivor).wits + s.effect(who, "search_dice") + tool
+    tool = tool_dice((g.gear_id for g in s.comp(who, Inventory).gear), s.content)
+    return search_pool(s.comp(who, Survivor).wits, s.effect(who, "search_dice"), tool)
 
 
 def resolve_search(s: Session, who: int, cell: int) -> None:
     from game.world.actions import gain
     faces = s.roll(search_dice(s, who), who, "a search")
-    if not s.hits(faces):
+    outcome = search_outcome(faces, s.rules.success)
+    if outcome == "failure":
         s.emit("search", f"{s.name(who)} finds nothing of use", who=who, outcome="failure")
         return
-    location = s.search_tokens.pop(cell)
-    default = s.scenario.search_deck if s.scenario.search_deck not in ("", "core") else ""
-    location = location or default
-    if 6 in faces:
+    location = jackpot_deck(s.search_tokens.pop(cell), s.scenario.search_deck, s.decks)
+    if outcome == "jackpot":
         s.emit("search", f"Jackpot! {s.name(who)} hits the mother lode", who=who, outcome="jackpot")
-        if location and location in s.decks:
+        if location:
             cards = [s.draw(location)]
         else:
             cards = _draw_two_keep_one(s)
@@ -46,21 +65,13 @@ def resolve_search(s: Session, who: int, cell: int) -> None:
             gain(s, who, gear)
 
 
-def _rank(s: Session, gear) -> int:
-    if gear.gear_id in s.content.hazards:
-        return len(_KEEP_ORDER) + 1
-    kind = s.content.weapons[gear.gear_id].kind if gear.gear_id in s.content.weapons \
-        else s.content.items[gear.gear_id].kind
-    return _KEEP_ORDER.index(kind)
-
-
 def _draw_two_keep_one(s: Session) -> list:
     drawn = [g for g in (s.draw("core"), s.draw("core")) if g is not None]
     if len(drawn) < 2:
         return drawn
-    keep = min(drawn, key=lambda g: _rank(s, g))
+    keep = drawn[keep_index(s.content, [g.gear_id for g in drawn])]
     other = drawn[1] if keep is drawn[0] else drawn[0]
-    if _rank(s, keep) > len(_KEEP_ORDER):   # both hazards: the first one strikes
+    if keep_rank(s.content, keep.gear_id) > len(_KEEP_ORDER):   # both hazards: the first one strikes
         s.spend(other)
         return [keep]
     s.spend(other)

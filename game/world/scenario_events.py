@@ -10,7 +10,11 @@ def apply_event(s: Session, event: EventDef, why: str) -> None:
     for effect in event.effects:
         if effect.kind == "spawn":
             from game.world.director import spawn_points
-            for point in spawn_points(s, "any" if effect.where == "all" else effect.where):
+            points = spawn_points(s, "any" if effect.where in ("all", "nearest") else effect.where)
+            if effect.where == "nearest" and points:
+                cells = [s.cell(sv) for sv in s.standing()] or [s.cell(sv) for sv in s.survivors()]
+                points = [min(points, key=lambda p: (min((s.dist(p, c) for c in cells), default=0), p))]
+            for point in points:
                 for _ in range(max(1, effect.amount)):
                     cell = s.free_cell_near(point, s.rules.spawn_radius)
                     if cell is not None:

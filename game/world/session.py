@@ -13,11 +13,26 @@ from collections.abc import Iterator, Sequence
 import esper
 
 from game.content.defs import Content, MapDef, ScenarioDef
+from game.rules.combat import zombie_fight
+from game.rules.decks import draw_from
 from game.rules.dice import Dice, ones, pool, successes
-from game.rules.geometry import distance
+from game.rules.heat import complications
 from game.world.board import Board
 from game.world.components import Gear, Health, Inventory, Pos, Status, Survivor, Turn, Zombie
 from game.world.events import Event
+
+
+class Occupancy(dict):
+    """cell -> model; counts its changes so movement answers can be cached until someone moves."""
+    version = 0
+
+    def __setitem__(self, key, value) -> None:
+        super().__setitem__(key, value)
+        self.version += 1
+
+    def __delitem__(self, key) -> None:
+        super().__delitem__(key)
+        self.version += 1
 
 
 class Impossible(Exception):
@@ -72,7 +87,8 @@ class Session:
         self.result: tuple[str, str] | None = None   # (winner 'survivors'|'director', cause)
         self.task_index = 0
         self.task_progress = 0
-        self.occupant: dict[int, int] = {}
+        self.occupant: Occupancy = Occupancy()
+        self.reach_cache: dict = {}            # movement answers for the current positions (see actions.reach_full)
         self._zombie_ids: set[int] = set()
         self._engagers: dict[int, list[int]] = {}
         self._slots: dict[int, int] = {}
@@ -150,9 +166,10 @@ class Session:
         return int(skill.effects.get(key, 0))
 
     def dist(self, a: int, b: int) -> float:
-        ax, ay = self.board.xy(a)
-        bx, by = self.board.xy(b)
-        return distance(ax, ay, bx, by)
+        """Inches between two cells (the octile measure of game.rules.geometry.distance, inlined: a hot path)."""
+        w = self.board.width
+        dx, dy = abs(a % w - b % w), abs(a // w - b // w)
+        return dx + 0.5 * dy if dx >= dy else dy + 0.5 * dx
 
     def can_see(self, a: int, b: int) -> bool:
         rng = self.rules.blackout_sight if self.round <= self.blackout_until else None
@@ -288,9 +305,9 @@ class Session:
         self.emit("roll", f"{label} rolls {len(faces)}d6 for {purpose}: {' '.join(map(str, faces))} "
                   f"({hits} success{'es' if hits != 1 else ''})", who=who, faces=list(faces), purpose=purpose)
         if who is not None and self.is_survivor(who):
-            complications = max(0, ones(faces) - self.effect(who, "ignore_complications"))
-            if complications:
-                self.add_heat(complications, self.cell(who), f"{complications} complication(s) on {purpose}")
+            made = complications(ones(faces), self.effect(who, "ignore_complications"))
+            if made:
+                self.add_heat(made, self.cell(who), f"{made} complication(s) on {purpose}")
         return faces
 
     def hits(self, faces: Sequence[int], need: int | None = None) -> int:
@@ -331,9 +348,7 @@ class Session:
 
     def fight_of(self, zombie: int) -> int:
         zdef = self.zdef(zombie)
-        if zdef.fight_per_wound:
-            return zdef.fight_per_wound * self.comp(zombie, Health).wounds
-        return zdef.fight
+        return zombie_fight(zdef.fight, zdef.fight_per_wound, self.comp(zombie, Health).wounds)
 
     # --- engagement --------------------------------------------------------------------------------------------
     def engagers(self, survivor: int) -> list[int]:
@@ -350,16 +365,24 @@ class Session:
         return self.slots_used(survivor) + self.zdef(zombie).slots <= self.rules.engagement_slots
 
     def update_engagement(self) -> None:
-        """Work out who engages whom from positions (see docs/RULES.md, Engagement)."""
+        """Work out who engages whom from positions (see docs/RULES.md, Engagement).
+
+        Only zombies in contact with a survivor (or engaged a moment ago) can be engaged, so only those are looked at.
+        """
         self.use()
         board, cap, zombies_def = self.board, self.rules.engagement_slots, self.content.zombies
         scell, downed = {}, {}
         for s in self.survivors():
             scell[s] = esper.component_for_entity(s, Pos).cell
             downed[s] = esper.component_for_entity(s, Status).downed
+        near: set[int] = set()
+        for c in scell.values():
+            near.update(board.contact_cells(c))
+        candidates = {eid for c, eid in self.occupant.items() if c in near and eid in self._zombie_ids}
+        candidates.update(z for group in self._engagers.values() for z in group if z in self._zombie_ids)
         slots = dict.fromkeys(scell, 0)
         free = []
-        for z in sorted(self._zombie_ids):
+        for z in sorted(candidates):
             zc = esper.component_for_entity(z, Zombie)
             need = zombies_def[zc.kind].slots
             zcell = esper.component_for_entity(z, Pos).cell
@@ -369,20 +392,20 @@ class Session:
                 if downed[t] and any(not downed[o] and board.in_contact(zcell, scell[o]) and slots[o] + need <= cap
                                      for o in scell):
                     zc.engaged = None
-                    free.append((z, zc, need, zcell))
+                    free.append((zc, need, zcell))
                     continue
                 slots[t] += need
             else:
                 zc.engaged = None
-                free.append((z, zc, need, zcell))
-        for _z, zc, need, zcell in free:
+                free.append((zc, need, zcell))
+        for zc, need, zcell in free:
             options = [o for o in scell if slots[o] + need <= cap and board.in_contact(zcell, scell[o])]
             if options:
                 target = min(options, key=lambda o: (downed[o], slots[o], o))
                 zc.engaged = target
                 slots[target] += need
         engagers: dict[int, list[int]] = {}
-        for z in sorted(self._zombie_ids):
+        for z in sorted(candidates):
             t = esper.component_for_entity(z, Zombie).engaged
             if t is not None:
                 engagers.setdefault(t, []).append(z)
@@ -535,13 +558,12 @@ class Session:
 
     def draw(self, deck_id: str) -> Gear | None:
         deck = self.decks[deck_id]
-        if not deck["draw"]:
-            if not deck["discard"]:
-                return None
-            deck["draw"], deck["discard"] = deck["discard"], []
-            self.rng.shuffle(deck["draw"])
+        uid, reshuffled = draw_from(deck["draw"], deck["discard"], self.rng)
+        if uid is None:
+            return None
+        if reshuffled:
             self.emit("card", f"The {self.content.decks[deck_id].name} is reshuffled", deck=deck_id)
-        gear = self.gear[deck["draw"].pop()]
+        gear = self.gear[uid]
         self.emit("card", f"Drew {self.content.gear_name(gear.gear_id)} from the "
                   f"{self.content.decks[deck_id].name}", deck=deck_id, card=gear.gear_id, uid=gear.uid)
         return gear

@@ -1,0 +1,63 @@
+"""Builds the Director's view (plain facts) from a Session."""
+from __future__ import annotations
+
+from game.ai.director import DirectorView, ShamblerFact, SpawnFact, SurvivorFact
+from game.ai.goals import to_goal
+from game.rules.geometry import ORTHO_HALF
+from game.world.components import Status, Zombie
+from game.world.director import _goal_cells, _zombie_cost, spawn_points, visible_target
+from game.world.session import Session
+
+
+def spawn_markers(s: Session) -> list[tuple[str, str, int]]:
+    """(name, minor|major, cell) for every spawn point of the map, in map order."""
+    out = []
+    for m in s.map.markers:
+        if m.kind in ("spawn_minor", "spawn_major"):
+            out.append((m.name or f"spawn ({m.x}, {m.y})", m.kind[6:], s.board.idx(m.x, m.y)))
+    return out
+
+
+def view_of(s: Session) -> DirectorView:
+    markers = spawn_markers(s)
+    active = set(spawn_points(s, "any"))
+    spawns = tuple(SpawnFact(name, kind, cell in active) for name, kind, cell in markers)
+    on_board = s.survivors()
+    cells = {sv: s.cell(sv) for sv in on_board}
+    survivors = []
+    for sv in on_board:
+        here = cells[sv]
+        survivors.append(SurvivorFact(
+            id=sv, name=s.name(sv), standing=not s.comp(sv, Status).downed,
+            room=s.rules.engagement_slots - s.slots_used(sv), to_goal=to_goal(s, sv),
+            noise=s.noise.get(here, 0),
+            spawn_distance={name: s.dist(here, cell) for name, _, cell in markers},
+            neighbours={o: s.dist(here, cells[o]) for o in on_board if o != sv}))
+    shamblers = []
+    reach = s.rules.lunge_distance * ORTHO_HALF
+    for z in s.zombies():
+        zc = s.comp(z, Zombie)
+        if zc.kind != "shambler" or zc.engaged is not None:
+            continue
+        target = visible_target(s, z)
+        reaches = False
+        if target is not None and s.dist(s.cell(z), cells[target]) <= s.rules.lunge_distance + 1.5:
+            path = s.board.path_toward(s.cell(z), _goal_cells(s, z, cells[target], False), _zombie_cost(s, z), 40)
+            reaches = bool(path) and _cost(s, z, path) <= reach
+        shamblers.append(ShamblerFact(z, s.name(z), target, reaches, s.comp(z, Status).stunned))
+    events = tuple((e, s.content.events[e].name, s.content.events[e].cost) for e in s.scenario.events
+                   if s.content.events[e].cost > 0)
+    return DirectorView(tuple(survivors), spawns, tuple(shamblers), s.removed_shamblers, events,
+                        dict(s.rules.costs))
+
+
+def _cost(s: Session, z: int, path: list[int]) -> int:
+    from game.rules.geometry import DIAG_HALF
+    cost = _zombie_cost(s, z)
+    total, prev = 0, s.cell(z)
+    for cell in path:
+        px, py = s.board.xy(prev)
+        x, y = s.board.xy(cell)
+        total += cost(cell, DIAG_HALF if px != x and py != y else ORTHO_HALF)
+        prev = cell
+    return total

@@ -1,0 +1,420 @@
+"""The survivor AI: plays the scenario's objective for the whole team, one action at a time.
+
+It decides with a short list of rules of thumb, in order (docs/RULES.md, "How the survivor AI plays"):
+  1. Engaged: fight a fight it can win, break away from one it cannot.
+  2. Revive a Downed ally in reach; otherwise go to them if it can treat them.
+  3. Do the objective: escape, deliver, work the marker, pick up the objective item, hand it to a better-placed ally.
+  4. Deal with threats: shoot (quiet weapons first; loud ones when a zombie is about to reach someone) or strike.
+  5. Reload an empty gun when zombies are about; search a token in reach when it is safe.
+  6. Move: toward its goal along the cheapest path, preferring cells out of the horde's reach and in cover, and
+     staying near the objective carrier when it has no goal of its own.
+  7. Hunker down in cover when zombies are near, else end the activation.
+The three levels differ in how much they fear the horde, mind noise and keep together, and in how often they slip.
+Every decision is logged with its reason as a 'decision' event.
+"""
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from functools import lru_cache
+
+from game.ai.goals import carrying, goal_cells
+from game.world import actions as A
+from game.world.board import INF
+from game.world.components import Health, Inventory, Status, Survivor, Turn, Zombie
+from game.world.legal import legal_actions
+from game.world.session import Impossible, Session
+
+
+@dataclass(frozen=True)
+class Level:
+    name: str
+    slip: float             # chance a decision is a random legal action instead
+    fear: float             # weight of the horde's reach on a cell (half inches of detour per threatening die)
+    cover: float            # half inches a cell in cover is worth when zombies are in sight
+    loud_ok: bool           # fires loud guns at any zombie in range, not only at imminent threats
+    escort: int             # stay within this many inches of the objective carrier (0 = does not escort)
+    medic_range: int        # goes to a Downed ally this far away to treat them
+    search: bool            # searches tokens it passes
+
+
+LEVELS = {
+    "novice": Level("novice", slip=0.25, fear=2.0, cover=0, loud_ok=True, escort=0, medic_range=4, search=True),
+    "veteran": Level("veteran", slip=0.06, fear=6.0, cover=3, loud_ok=False, escort=6, medic_range=10,
+                     search=True),
+    "expert": Level("expert", slip=0.0, fear=10.0, cover=4, loud_ok=False, escort=5, medic_range=16, search=False),
+}
+
+
+class SurvivorAI:
+    """The survivor team's player. `choose(session)` returns the next action (same interface as the random bot)."""
+
+    def __init__(self, level: str = "veteran", seed: int = 0):
+        self.level = LEVELS[level]
+        self.rng = random.Random(seed * 104729 + 3)   # its own RNG: never shifts the game's dice
+        self._danger: dict[int, float] = {}
+        self._threat_key = -1
+        self._threats_seen: list[tuple[int, int]] = []
+        self._danger_key = None
+
+    # --- the entry point ------------------------------------------------------------------------------------------
+    def choose(self, s: Session):
+        if s.phase != "survivor" or s.result:
+            return None
+        if s.active is None or (s.comp(s.active, Turn).ap <= 0 and not self._may_withdraw(s, s.active)):
+            return self._next_activation(s)
+        if self.level.slip and self.rng.random() < self.level.slip:
+            # A slip is a poor action within the activation, never giving up the turn.
+            options = [a for a in legal_actions(s) if not isinstance(a, (A.EndActivation, A.EndSurvivorPhase))]
+            if options:
+                return self._say(s, self.rng.choice(options), "acts on impulse")
+        action, reason = self._act(s, s.active)
+        return self._say(s, action, reason)
+
+    def _say(self, s: Session, action, reason: str):
+        who = getattr(action, "who", None)
+        name = s.name(who) if who is not None and s.is_survivor(who) else "Team"
+        s.emit("decision", f"{name}: {reason}", who=who, reason=reason)
+        return action
+
+    def _may_withdraw(self, s: Session, who: int) -> bool:
+        return s.withdraw_from is not None and s.withdraw_from[0] == who
+
+    # --- who goes next ----------------------------------------------------------------------------------------
+    def _next_activation(self, s: Session):
+        waiting = [sv for sv in s.survivors() if not s.comp(sv, Turn).activated]
+        standing = [sv for sv in waiting if not s.comp(sv, Status).downed]
+        if not standing:
+            return self._say(s, A.EndSurvivorPhase(), "everyone has acted")
+
+        def priority(sv: int):
+            medic_job = any(s.comp(o, Status).downed for o in s.survivors()
+                            if o != sv and s.board.in_contact(s.cell(sv), s.cell(o))) and self._can_treat(s, sv)
+            return (not medic_job, not s.is_engaged(sv), not self._carries_objective(s, sv),
+                    self._goal_distance(s, sv), s.comp(sv, Survivor).seat)
+        who = min(standing, key=priority)
+        return self._say(s, A.Activate(who), "goes next")
+
+    # --- one action -------------------------------------------------------------------------------------------
+    def _act(self, s: Session, who: int):
+        turn = s.comp(who, Turn)
+        key = (s.round, tuple(s.zombies()))
+        if self._danger_key != key:      # zombies only appear or fall during the Survivor Phase
+            self._danger = self._danger_map(s)
+            self._danger_key = key
+        if self._may_withdraw(s, who):
+            step = self._withdraw(s, who)
+            if step is not None:
+                return step
+        if turn.ap <= 0:
+            return A.EndActivation(who), "is spent"
+        for rule in (self._engaged, self._revive, self._objective, self._threats, self._upkeep, self._move):
+            found = rule(s, who)
+            if found is not None and _legal(s, found[0]):
+                return found
+        if s.board.next_to_cover(s.cell(who)) and self._zombies_near(s, who, 10) and \
+                not s.comp(who, Status).hunkered:
+            return A.HunkerDown(who), "hunkers down in cover"
+        return A.EndActivation(who), "holds position"
+
+    # 1. engaged
+    def _engaged(self, s: Session, who: int):
+        engagers = s.engagers(who)
+        if not engagers:
+            return None
+        mine = self._melee_pool(s, who)
+        weakest = min(engagers, key=lambda z: (s.fight_of(z), s.comp(z, Health).wounds, z))
+        swarm = sum(s.fight_of(z) for z in engagers)
+        slots = s.slots_used(who)
+        wounds = s.comp(who, Health).wounds
+        losing = swarm >= mine + 2 and (slots >= 2 or s.fight_of(weakest) >= mine)
+        if losing and (wounds > 1 or slots >= 2):
+            dest = self._best_cell(s, who, A.Disengage(who, -1)._cells(s))
+            if dest is not None:
+                return A.Disengage(who, dest), f"breaks away from a losing fight ({swarm} dice against {mine})"
+        return A.Melee(who, weakest), f"strikes {s.name(weakest)} ({mine} dice against {s.fight_of(weakest)})"
+
+    def _withdraw(self, s: Session, who: int):
+        cells = A.Withdraw(who, -1).cells(s)
+        if not cells or not s.is_engaged(who) or len(s.engagers(who)) > 1:
+            return None
+        best = self._best_cell(s, who, {c: (0, -1) for c in cells})
+        return (A.Withdraw(who, best), "steps back out of reach") if best is not None else None
+
+    # 2. medics
+    def _revive(self, s: Session, who: int):
+        if s.is_engaged(who):
+            return None
+        downed = [o for o in s.survivors() if o != who and s.comp(o, Status).downed]
+        if not downed:
+            return None
+        treat = self._can_treat(s, who)
+        here = s.cell(who)
+        for ally in downed:
+            if s.board.in_contact(here, s.cell(ally)):
+                if treat:
+                    return A.Triage(who, ally), f"treats {s.name(ally)}"
+                if s.engagers(ally):
+                    continue
+        if not treat:
+            return None
+        near = [o for o in downed if s.dist(here, s.cell(o)) <= self.level.medic_range]
+        if not near:
+            return None
+        ally = min(near, key=lambda o: (s.dist(here, s.cell(o)), o))
+        if s.board.in_contact(here, s.cell(ally)):
+            return None
+        cells = A.reachable(s, who, A.move_budget(s, who))
+        targets = [c for c in cells if s.board.in_contact(c, s.cell(ally))]
+        if targets:
+            dest = min(targets, key=lambda c: (self._danger_at(s, c), cells[c][0], c))
+            return A.Move(who, dest), f"runs to treat {s.name(ally)}"
+        return self._move_toward(s, who, (s.board.snap(s.cell(ally)),), f"heads for {s.name(ally)}, Downed")
+
+    # 3. objective
+    def _objective(self, s: Session, who: int):
+        task = s.task
+        if task is None:
+            return None
+        here = s.cell(who)
+        if task.kind == "extract" and A.in_zone(s, who, task.zone) and not s.is_engaged(who):
+            return A.Escape(who), "escapes"
+        if task.kind == "deliver" and carrying(s, who, task.item) and A.in_zone(s, who, task.zone):
+            return A.Deliver(who), f"delivers the {s.content.gear_name(task.item)}"
+        if task.kind == "interact" and _legal(s, A.WorkObjective(who)):
+            return A.WorkObjective(who), f"works the {task.marker.replace('_', ' ')}"
+        wanted = task.item if task.kind == "deliver" else task.needs_item
+        if wanted:
+            for cell, items in s.ground.items():
+                if cell == here or s.board.in_contact(here, cell):
+                    for g in items:
+                        if g.gear_id == wanted and _legal(s, A.PickUp(who, g.uid)):
+                            return A.PickUp(who, g.uid), f"picks up the {s.content.gear_name(wanted)}"
+            handoff = self._objective_handoff(s, who, wanted)
+            if handoff is not None:
+                return handoff
+        return None
+
+    def _objective_handoff(self, s: Session, who: int, item: str):
+        """Pass the objective item to a fresh ally in contact when this survivor is spent or pinned."""
+        if s.comp(who, Turn).handed_off or not carrying(s, who, item) or self.level.escort == 0:
+            return None
+        if s.comp(who, Turn).ap > 1 and not s.is_engaged(who):
+            return None
+        for ally in s.survivors():
+            if ally == who or s.comp(ally, Status).downed or s.comp(ally, Turn).activated:
+                continue
+            if s.board.in_contact(s.cell(who), s.cell(ally)) and s.has_room(ally):
+                uid = next(g.uid for g in s.comp(who, Inventory).gear if g.gear_id == item)
+                return A.HandOff(who, ally, uid), f"passes the {s.content.gear_name(item)} to {s.name(ally)}"
+        return None
+
+    # 4. threats
+    def _threats(self, s: Session, who: int):
+        if s.is_engaged(who):
+            return None
+        here = s.cell(who)
+        threats = self._threatening(s)
+        if not threats:
+            return None
+        inv = s.comp(who, Inventory).gear
+        guns = [g for g in inv if g.gear_id in s.content.weapons and s.content.weapons[g.gear_id].kind == "firearm"
+                and g.ammo > 0]
+        best = None
+        for z, urgency in threats:
+            zc = s.cell(z)
+            for g in guns:
+                weapon = s.content.weapons[g.gear_id]
+                if s.dist(here, zc) > weapon.range or not s.can_see(here, zc):
+                    continue
+                dice, need, _ = A.shot_odds_inputs(s, who, z, g.uid)
+                hits = dice * (7 - need) / 6
+                if weapon.heat and not (self.level.loud_ok or urgency >= 2):
+                    continue
+                value = urgency * 10 + hits * 3 - weapon.heat * (1 if self.level.loud_ok else 2)
+                if best is None or value > best[0]:
+                    best = (value, z, g, hits)
+        if best is not None and best[3] >= 0.6:
+            _, z, g, _ = best
+            return A.Shoot(who, z, g.uid), f"shoots {s.name(z)} with the {s.content.gear_name(g.gear_id)}"
+        return None
+
+    def _threatening(self, s: Session) -> list[tuple[int, int]]:
+        """(zombie, urgency): 3 = engaging an ally, 2 = can reach a survivor next phase, 1 = in the area."""
+        if self._threat_key == s.occupant.version:
+            return self._threats_seen
+        self._threat_key = s.occupant.version
+        self._threats_seen = out = []
+        standing = s.standing()
+        for z in s.zombies():
+            zc = s.cell(z)
+            engaged = s.comp(z, Zombie).engaged
+            if engaged is not None:
+                out.append((z, 3))
+                continue
+            reach = s.zdef(z).move + 2
+            near = min((s.dist(zc, s.cell(sv)) for sv in standing), default=99)
+            if near <= reach:
+                out.append((z, 2))
+            elif near <= reach + 6:
+                out.append((z, 1))
+        return out
+
+    # 5. upkeep
+    def _upkeep(self, s: Session, who: int):
+        turn = s.comp(who, Turn)
+        inv = s.comp(who, Inventory)
+        near = self._zombies_near(s, who, 12)
+        for g in inv.gear:
+            weapon = s.content.weapons.get(g.gear_id)
+            if weapon and weapon.kind == "firearm" and g.ammo == 0 and inv.reloads > 0 and near:
+                return A.Reload(who, g.uid), f"reloads the {weapon.name}"
+        if self.level.search and not turn.searched and not self._zombies_near(s, who, 6) and s.has_room(who):
+            for cell in sorted(s.search_tokens):
+                if A.token_in_reach(s, who, cell):
+                    return A.Search(who, cell), "searches the cache at hand"
+        return None
+
+    # 6. movement
+    def _move(self, s: Session, who: int):
+        if s.is_engaged(who):
+            return None
+        sources, why = self._goal(s, who)
+        if not sources:
+            return None
+        return self._move_toward(s, who, sources, why)
+
+    def _goal(self, s: Session, who: int) -> tuple[tuple[int, ...], str]:
+        cells = goal_cells(s, who)
+        task = s.task
+        if cells:
+            verb = {"extract": "makes for the exit", "deliver": "goes for the supplies",
+                    "interact": "heads for the objective"}.get(task.kind if task else "", "moves on")
+            if task and task.kind == "deliver" and carrying(s, who, task.item):
+                verb = "carries the supplies to the drop-off"
+            return tuple(cells), verb
+        carrier = self._carrier(s)
+        if carrier is not None and carrier != who and self.level.escort:
+            if s.dist(s.cell(who), s.cell(carrier)) <= self.level.escort:
+                return (), ""
+            return (s.board.snap(s.cell(carrier)),), f"keeps close to {s.name(carrier)}"
+        return (), ""
+
+    def _move_toward(self, s: Session, who: int, sources: tuple[int, ...], why: str):
+        here = s.cell(who)
+        field = s.board.field(sources)
+        if field[here] == 0:
+            return None
+        door = self._door_ahead(s, who, field)
+        if door is not None:
+            return A.Door(who, door), "opens the door ahead"
+        cells = A.reachable(s, who, A.move_budget(s, who))
+        dest = self._best_cell(s, who, cells, field)
+        if dest is None or dest == here:
+            return None
+        return A.Move(who, dest), why
+
+    def _door_ahead(self, s: Session, who: int, field) -> int | None:
+        here = s.cell(who)
+        for cell in sorted(s.board.contact_cells(here)):
+            if s.board.door_is_closed(cell) and field[cell] < field[here] and cell not in s.occupant:
+                return cell
+        return None
+
+    def _best_cell(self, s: Session, who: int, cells: dict, field=None) -> int | None:
+        """The cell that gets closest to the goal, weighed against the horde's reach and cover."""
+        here = s.cell(who)
+        zombies_in_sight = self.level.cover and self._zombies_near(s, who, 14)
+        zcells = {s.cell(z) for z in s.zombies()}
+        best = None
+        for cell in cells:
+            if cell != here and cell in s.occupant:
+                continue
+            if any(c in zcells for c in s.board.contact_cells(cell)):
+                continue            # never walk into contact by accident
+            progress = field[cell] if field is not None else 0
+            if progress >= INF:
+                continue
+            score = progress + self.level.fear * self._danger_at(s, cell)
+            if zombies_in_sight and s.board.next_to_cover(cell):
+                score -= self.level.cover
+            key = (score, cell)
+            if best is None or key < best:
+                best = key
+        return best[1] if best else None
+
+    # --- what it knows ----------------------------------------------------------------------------------------
+    def _danger_at(self, s: Session, cell: int) -> float:
+        """Fight dice of the zombies that could reach this cell in the next Director Phase."""
+        return self._danger.get(cell, 0.0)
+
+    def _danger_map(self, s: Session) -> dict[int, float]:
+        danger: dict[int, float] = {}
+        board = s.board
+        w, h = board.width, board.height
+        for z in s.zombies():
+            zx, zy = board.xy(s.cell(z))
+            fight = s.fight_of(z)
+            for dx, dy in _disc(s.zdef(z).move + 2):
+                x, y = zx + dx, zy + dy
+                if 0 <= x < w and 0 <= y < h:
+                    i = y * w + x
+                    danger[i] = danger.get(i, 0.0) + fight
+        return danger
+
+    def _zombies_near(self, s: Session, who: int, radius: float) -> bool:
+        here = s.cell(who)
+        return any(s.dist(here, s.cell(z)) <= radius for z in s.zombies())
+
+    def _melee_pool(self, s: Session, who: int) -> int:
+        return s.comp(who, Survivor).fight + A.melee_bonus(s, who, A.best_melee(s, who)) + s.effect(who, "melee_dice")
+
+    def _can_treat(self, s: Session, who: int) -> bool:
+        if s.effect(who, "medical"):
+            return True
+        return any(s.content.items.get(g.gear_id) and s.content.items[g.gear_id].kind == "medical"
+                   for g in s.comp(who, Inventory).gear)
+
+    def _carrier(self, s: Session) -> int | None:
+        for sv in s.survivors():
+            if self._carries_objective(s, sv):
+                return sv
+        return None
+
+    def _carries_objective(self, s: Session, who: int) -> bool:
+        task = s.task
+        if task is None:
+            return False
+        item = task.item if task.kind == "deliver" else task.needs_item
+        return bool(item) and carrying(s, who, item)
+
+    def _goal_distance(self, s: Session, who: int) -> int:
+        cells = goal_cells(s, who)
+        if not cells:
+            return INF
+        return s.board.field(tuple(cells))[s.cell(who)]
+
+
+@lru_cache(maxsize=16)
+def _disc(radius: float) -> tuple[tuple[int, int], ...]:
+    """Offsets within `radius` inches (the game's octile measure)."""
+    r = int(radius)
+    return tuple((dx, dy) for dy in range(-r, r + 1) for dx in range(-r, r + 1)
+                 if max(abs(dx), abs(dy)) + 0.5 * min(abs(dx), abs(dy)) <= radius)
+
+
+def _legal(s: Session, action) -> bool:
+    try:
+        action.check(s)
+    except Impossible:
+        return False
+    return True
+
+
+def make_player(level: str, seed: int):
+    """The survivor player for a level name: 'random' or one of LEVELS."""
+    if level == "random":
+        from game.ai.random_bot import RandomSurvivors
+        return RandomSurvivors(seed)
+    return SurvivorAI(level, seed)
+

@@ -1,0 +1,85 @@
+"""Shared plumbing for the tabletop tools: id look-ups with clear errors, entered dice faces, percentages."""
+from __future__ import annotations
+
+import difflib
+import random
+from collections.abc import Iterable, Mapping
+from fractions import Fraction
+
+from game.rules.dice import Dice
+
+
+class ToolError(ValueError):
+    """A bad input to a tool, phrased for the player. `flag` names the command-line option it came from."""
+
+    def __init__(self, flag: str, message: str):
+        self.flag = flag
+        self.message = message
+        super().__init__(f"{flag}: {message}" if flag else message)
+
+
+def lookup(table: Mapping[str, object], key: str, flag: str, noun: str):
+    """table[key], or a ToolError naming the flag, a close match and every known id."""
+    if key in table:
+        return table[key]
+    close = difflib.get_close_matches(key, sorted(table), n=1)
+    hint = f" (did you mean {close[0]!r}?)" if close else ""
+    raise ToolError(flag, f"unknown {noun} {key!r}{hint}; known: {', '.join(table)}")
+
+
+def id_list(text: str | Iterable[str]) -> tuple[str, ...]:
+    """'shambler, shambler,brute' -> ('shambler', 'shambler', 'brute')."""
+    parts = text.split(",") if isinstance(text, str) else list(text)
+    return tuple(p.strip() for p in parts if p.strip())
+
+
+def parse_faces(text: str | Iterable[int], flag: str = "--faces") -> tuple[int, ...]:
+    """'6,2,1' -> (6, 2, 1): real dice entered by hand, each 1..6."""
+    parts = text.replace(" ", ",").split(",") if isinstance(text, str) else list(text)
+    faces = []
+    for part in parts:
+        if isinstance(part, str) and not part.strip():
+            continue
+        try:
+            face = int(part)
+        except (TypeError, ValueError):
+            raise ToolError(flag, f"{part!r} is not a die face (write faces 1 to 6, comma separated)") from None
+        if not 1 <= face <= 6:
+            raise ToolError(flag, f"{face} is not a face of a six-sided die")
+        faces.append(face)
+    if not faces:
+        raise ToolError(flag, "no faces given")
+    return tuple(faces)
+
+
+class Roller:
+    """Dice for a tool: entered faces used in order, or the seeded RNG (the same d6 the engine rolls).
+
+    With faces, running out is an error naming what the next roll was for; leftovers are reported by `left`."""
+
+    def __init__(self, seed: int | None = None, faces: Iterable[int] | None = None, rng: random.Random | None = None):
+        self.rng = rng or random.Random(seed)
+        self.dice = Dice(self.rng)
+        self.faces = list(faces) if faces is not None else None
+
+    @property
+    def entered(self) -> bool:
+        return self.faces is not None
+
+    @property
+    def left(self) -> tuple[int, ...]:
+        return tuple(self.faces or ())
+
+    def d6(self, n: int, purpose: str = "a roll") -> tuple[int, ...]:
+        if self.faces is None:
+            return self.dice.d6(n)
+        if len(self.faces) < n:
+            have = f"{len(self.faces)} face{'s' if len(self.faces) != 1 else ''} left" if self.faces else "none left"
+            raise ToolError("--faces", f"ran out of dice: {purpose} needs {n}, {have}")
+        out, self.faces = tuple(self.faces[:n]), self.faces[n:]
+        return out
+
+
+def pct(p: Fraction | float, digits: int = 2) -> str:
+    """0.125 -> '12.50%'."""
+    return f"{float(p) * 100:.{digits}f}%"
