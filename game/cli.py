@@ -3,11 +3,16 @@
     validate [PATH ...]   check content files (no paths: everything); exit 1 with one line per problem
     scenarios             list the playable scenarios
     run                   play one game headless (random survivors against the Director) and print its log
+    calc                  combat odds: melee, swarm or ranged pools and the exact chance of every result
+    scavenge              search the salvage decks: rolls, cards, hazards, Heat, with the decks kept between searches
+    scenario              roll a quick-play scenario on one of the maps (and play it headless with --play)
+    frenzy                a Downed survivor's Feeding Frenzy: lethality after disruption, odds, and the roll
     (nothing)             start the game - see run_default()
 """
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 from collections.abc import Sequence
 
@@ -33,6 +38,9 @@ def build_parser() -> argparse.ArgumentParser:
     run.add_argument("--seed", type=int, default=1, help="the game's seed (same seed, same game)")
     run.add_argument("--quiet", action="store_true", help="print only the result")
     run.set_defaults(func=cmd_run)
+    from game.sim.simulate_cli import register as register_simulate
+    register_simulate(sub)
+    _add_tool_commands(sub)
     return parser
 
 
@@ -93,6 +101,201 @@ def cmd_scenarios(args: argparse.Namespace) -> int:
     for sid, scen in content.scenarios.items():
         print(f"{sid:<{width}}  {scen.name}: {' '.join(scen.blurb.split())}")
     return 0
+
+
+# --- the tabletop companion tools (game/tools) -------------------------------------------------------------------
+
+def _whole(text: str) -> int:
+    """argparse type: a whole number, 0 or more."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"{value} is negative")
+    return value
+
+
+def _faces(text: str) -> tuple[int, ...]:
+    """argparse type: real dice entered as faces, '6,2,1'."""
+    from game.tools.common import ToolError, parse_faces
+
+    try:
+        return parse_faces(text)
+    except ToolError as exc:
+        raise argparse.ArgumentTypeError(exc.message) from None
+
+
+def _add_tool_commands(sub) -> None:
+    common = argparse.ArgumentParser(add_help=False)
+    common.add_argument("--archetype", metavar="ID", help="take the survivor's numbers from an archetype")
+    common.add_argument("--weapon", metavar="ID", help="the weapon used (default: the archetype's own)")
+    common.add_argument("--cap", type=_whole, metavar="C", help="most wounds the side being hit can take")
+    common.add_argument("--wounds-taken", "--horde-wounds-taken", dest="wounds_taken", type=_whole, default=0,
+                        metavar="K", help="wounds the zombie has already taken (a Horde rolls 2 dice fewer each)")
+    common.add_argument("--json", action="store_true", help="print JSON: pools and {value: probability}")
+
+    calc = sub.add_parser("calc", help="combat odds for melee, swarm or ranged attacks",
+                          description="Work out the dice pools the rules give for an attack and the exact chance "
+                                      "of every result: successes, wounds after the caps, win/tie/loss and Heat.")
+    attacks = calc.add_subparsers(dest="attack", metavar="ATTACK", required=True)
+    melee = attacks.add_parser("melee", parents=[common], help="a survivor attacks one zombie in melee",
+                               description="A survivor attacks one zombie: an opposed roll, the margin in wounds.")
+    melee.add_argument("--attacker-dice", type=_whole, metavar="A",
+                       help="the attacker's dice (instead of Fight + weapon + skill)")
+    melee.add_argument("--defender-dice", type=_whole, metavar="D",
+                       help="the defender's dice (instead of the zombie's Fight)")
+    melee.add_argument("--zombie", metavar="ID", help="the zombie attacked")
+    melee.add_argument("--melee-cover", action="store_true", help="the zombie stands in a window or open doorway")
+    melee.add_argument("--attacker-cap", type=_whole, metavar="C", help="most wounds the attacker can take")
+    swarm = attacks.add_parser("swarm", parents=[common], help="the zombies engaging a survivor attack together",
+                               description="A swarm attacks one survivor in the Director Phase: one combined pool "
+                                           "against the survivor's defence, the damage capped by the swarm's size.")
+    swarm.add_argument("--zombies", metavar="IDS", default="", help="the swarm, comma separated: shambler,brute")
+    swarm.add_argument("--attacker-dice", type=_whole, metavar="A", help="the swarm's dice (instead of --zombies)")
+    swarm.add_argument("--slots", type=_whole, metavar="S", help="engagement slots the swarm fills (for the cap)")
+    swarm.add_argument("--elite", action="store_true", help="the swarm holds a Brute or a Horde (for the cap)")
+    swarm.add_argument("--defender-dice", type=_whole, metavar="D", help="the survivor's defence dice")
+    swarm.add_argument("--melee-cover", action="store_true", help="the survivor stands in a window or open doorway")
+    ranged = attacks.add_parser("ranged", parents=[common], help="a shot, or one model caught in a blast",
+                                description="A shot with a firearm, or a thrown weapon's blast on one model.")
+    ranged.add_argument("--dice", type=_whole, metavar="N",
+                        help="weapon dice + Shoot (instead of --weapon and --archetype)")
+    ranged.add_argument("--cover", choices=("none", "light", "heavy"), default="none", help="the target's cover")
+    ranged.add_argument("--aim", action="store_true", help="the shooter aimed first")
+    ranged.add_argument("--hunker", action="store_true", help="the target is hunkered down")
+    ranged.add_argument("--zombie", metavar="ID", help="the zombie shot at (caps the wounds at what it has left)")
+    calc.set_defaults(func=cmd_calc)
+
+    scav = sub.add_parser("scavenge", help="simulate searches against the salvage decks",
+                          description="Search & Salvage: roll the Wits pool, read the outcome, draw the cards, "
+                                      "resolve hazards and count the Heat, with the decks kept between searches.")
+    who = scav.add_mutually_exclusive_group(required=True)
+    who.add_argument("--wits", type=_whole, metavar="N", help="the dice rolled (Wits plus any bonus dice)")
+    who.add_argument("--archetype", metavar="ID", help="take the dice from an archetype (Wits + skill + tool)")
+    scav.add_argument("--location", default="core", metavar="DECK",
+                      help="the token's location deck: core (a plain token), armory, clinic or garage")
+    scav.add_argument("--faces", type=_faces, metavar="F,F,...", help="real dice, used in order by every roll")
+    scav.add_argument("--seed", type=int, default=1, help="shuffles the decks (and rolls, without --faces)")
+    scav.add_argument("--searches", type=_whole, default=1, metavar="K", help="how many searches in a row")
+    scav.add_argument("--guts", type=_whole, metavar="N",
+                      help="Guts dice for a hazard's Guts test (without it the test is only described)")
+    scav.add_argument("--json", action="store_true", help="print JSON")
+    scav.set_defaults(func=cmd_scavenge)
+
+    scen = sub.add_parser("scenario", help="roll a quick-play scenario",
+                          description="Roll the quick-play tables (game/data/quickplay.yaml): objective, "
+                                      "environment, starting density and hazard, and build a playable scenario.")
+    scen.add_argument("--seed", type=int, default=1, help="the rolls and the zombies' places")
+    scen.add_argument("--map", metavar="ID", help="play on this map (the environment roll reads down to it)")
+    scen.add_argument("--faces", type=_faces, metavar="F,F,...",
+                      help="real dice: objective d6, environment d6, density 2d6 (two faces), hazard d6")
+    scen.add_argument("--team", metavar="IDS", help="the team, comma separated archetype ids")
+    scen.add_argument("--play", action="store_true",
+                      help="then play it headless (random survivors) and print the result")
+    scen.add_argument("--json", action="store_true", help="print JSON")
+    scen.set_defaults(func=cmd_scenario)
+
+    fz = sub.add_parser("frenzy", help="resolve a Feeding Frenzy",
+                        description="A Downed survivor's Feeding Frenzy: lethality = the feeders' engagement slots "
+                                    "minus the allies' disruption hits; the survivor needs that many Guts successes.")
+    guts = fz.add_mutually_exclusive_group(required=True)
+    guts.add_argument("--guts", type=_whole, metavar="N", help="the survivor's Guts dice")
+    guts.add_argument("--archetype", metavar="ID", help="take Guts and skill from an archetype")
+    fz.add_argument("--zombies", metavar="IDS", default="", help="the feeders, comma separated: shambler,horde")
+    fz.add_argument("--slots", type=_whole, metavar="S", help="engagement slots the feeders fill (instead of "
+                                                              "--zombies)")
+    fz.add_argument("--disruption", type=_whole, default=0, metavar="K", help="wounds allies dealt to the feeders")
+    fz.add_argument("--items", metavar="IDS", help="Guts items carried (default: the archetype's; 'none')")
+    fz.add_argument("--roll", action="store_true", help="also roll the test")
+    fz.add_argument("--seed", type=int, help="seed for --roll")
+    fz.add_argument("--faces", type=_faces, metavar="F,F,...", help="real dice for the test (implies --roll)")
+    fz.add_argument("--json", action="store_true", help="print JSON")
+    fz.set_defaults(func=cmd_frenzy)
+
+
+def _tool(args: argparse.Namespace, build, show, as_json) -> int:
+    """Run one tool: 1 on broken content, 2 with one line on a bad input, else print text or JSON."""
+    from game.tools.common import ToolError
+
+    content = _content()
+    if content is None:
+        return 1
+    try:
+        result = build(content)
+    except ToolError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    print(json.dumps(as_json(result), indent=2) if args.json else show(result, content))
+    return 0
+
+
+def cmd_calc(args: argparse.Namespace) -> int:
+    from game.tools import calculator as C
+
+    shared = dict(archetype=args.archetype, weapon=args.weapon, cap=args.cap, wounds_taken=args.wounds_taken)
+    if args.attack == "melee":
+        options = dict(attacker_dice=args.attacker_dice, defender_dice=args.defender_dice, zombie=args.zombie,
+                       melee_cover=args.melee_cover, attacker_cap=args.attacker_cap)
+    elif args.attack == "swarm":
+        options = dict(zombies=args.zombies, attacker_dice=args.attacker_dice, slots=args.slots, elite=args.elite,
+                       defender_dice=args.defender_dice, melee_cover=args.melee_cover)
+    else:
+        options = dict(dice=args.dice, cover=args.cover, aim=args.aim, hunker=args.hunker, zombie=args.zombie)
+    return _tool(args, lambda content: C.calculate(content, args.attack, **shared, **options),
+                 lambda calc, content: C.render(calc), C.to_json)
+
+
+def cmd_scavenge(args: argparse.Namespace) -> int:
+    from game.tools import scavenge as S
+
+    return _tool(args, lambda content: S.simulate(content, dice=args.wits, archetype=args.archetype,
+                                                  location=args.location, searches=args.searches, seed=args.seed,
+                                                  faces=args.faces, guts=args.guts),
+                 S.render, S.to_json)
+
+
+def cmd_scenario(args: argparse.Namespace) -> int:
+    from game.tools import quickplay as Q
+    from game.tools.common import id_list
+
+    def build(content):
+        q = Q.generate(content, args.seed, map_id=args.map, faces=args.faces,
+                       team=id_list(args.team) if args.team else None)
+        if not args.play:
+            return q, None
+        from game.ai.random_bot import RandomSurvivors
+        from game.sim.runner import play_game
+
+        session = play_game(content, q.scenario, args.seed, RandomSurvivors(args.seed))
+        played = {"winner": session.result[0], "cause": session.result[1], "rounds": session.round,
+                  "doom": f"{session.doom}/{session.scenario.doom_length}"}
+        session.close()
+        return q, played
+
+    def show(result, content) -> str:
+        q, played = result
+        text = Q.render(q, content)
+        if played:
+            text += (f"\nPlayed headless (random survivors, seed {args.seed}): {played['winner']} "
+                     f"({played['cause']}) after {played['rounds']} rounds, Doom {played['doom']}")
+        return text
+
+    def as_json(result) -> dict:
+        q, played = result
+        return {**Q.to_json(q), **({"played": played} if played else {})}
+
+    return _tool(args, build, show, as_json)
+
+
+def cmd_frenzy(args: argparse.Namespace) -> int:
+    from game.tools import frenzy as F
+
+    return _tool(args, lambda content: F.resolve(content, guts=args.guts, archetype=args.archetype,
+                                                 items=args.items, zombies=args.zombies, slots=args.slots,
+                                                 disruption=args.disruption, roll=args.roll, seed=args.seed,
+                                                 faces=args.faces),
+                 lambda fz, content: F.render(fz), F.to_json)
 
 
 def run_default(parser: argparse.ArgumentParser) -> int:

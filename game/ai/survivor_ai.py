@@ -32,17 +32,17 @@ class Level:
     slip: float             # chance a decision is a random legal action instead
     fear: float             # weight of the horde's reach on a cell (half inches of detour per threatening die)
     cover: float            # half inches a cell in cover is worth when zombies are in sight
-    loud_ok: bool           # fires loud guns at any zombie in range, not only at imminent threats
+    loud: str               # when loud guns fire at any zombie in range: always | slack (Doom to spare) | never
     escort: int             # stay within this many inches of the objective carrier (0 = does not escort)
     medic_range: int        # goes to a Downed ally this far away to treat them
     search: bool            # searches tokens it passes
 
 
 LEVELS = {
-    "novice": Level("novice", slip=0.25, fear=2.0, cover=0, loud_ok=True, escort=0, medic_range=4, search=True),
-    "veteran": Level("veteran", slip=0.06, fear=6.0, cover=3, loud_ok=False, escort=6, medic_range=10,
+    "novice": Level("novice", slip=0.25, fear=0.5, cover=0, loud="always", escort=0, medic_range=4, search=True),
+    "veteran": Level("veteran", slip=0.06, fear=1.5, cover=2, loud="never", escort=6, medic_range=10,
                      search=True),
-    "expert": Level("expert", slip=0.0, fear=10.0, cover=4, loud_ok=False, escort=5, medic_range=16, search=False),
+    "expert": Level("expert", slip=0.0, fear=1.0, cover=1, loud="slack", escort=5, medic_range=16, search=False),
 }
 
 
@@ -54,6 +54,8 @@ class SurvivorAI:
         self.rng = random.Random(seed * 104729 + 3)   # its own RNG: never shifts the game's dice
         self._danger: dict[int, float] = {}
         self._threat_key = -1
+        self._assign_key = None
+        self._assignment: dict[int, int] = {}
         self._threats_seen: list[tuple[int, int]] = []
         self._danger_key = None
 
@@ -217,6 +219,7 @@ class SurvivorAI:
         threats = self._threatening(s)
         if not threats:
             return None
+        loud_ok = self._loud_ok(s)
         inv = s.comp(who, Inventory).gear
         guns = [g for g in inv if g.gear_id in s.content.weapons and s.content.weapons[g.gear_id].kind == "firearm"
                 and g.ammo > 0]
@@ -229,15 +232,30 @@ class SurvivorAI:
                     continue
                 dice, need, _ = A.shot_odds_inputs(s, who, z, g.uid)
                 hits = dice * (7 - need) / 6
-                if weapon.heat and not (self.level.loud_ok or urgency >= 2):
+                if weapon.heat and not (loud_ok or urgency >= 2):
                     continue
-                value = urgency * 10 + hits * 3 - weapon.heat * (1 if self.level.loud_ok else 2)
+                value = urgency * 10 + hits * 3 - weapon.heat * (1 if loud_ok else 2)
                 if best is None or value > best[0]:
                     best = (value, z, g, hits)
         if best is not None and best[3] >= 0.6:
             _, z, g, _ = best
             return A.Shoot(who, z, g.uid), f"shoots {s.name(z)} with the {s.content.gear_name(g.gear_id)}"
         return None
+
+    def _loud_ok(self, s: Session) -> bool:
+        """May loud guns fire at zombies that are not about to reach anyone? 'slack': only with Doom to spare."""
+        if self.level.loud != "slack":
+            return self.level.loud == "always"
+        left = s.scenario.doom_length - s.doom
+        distances = [self._goal_distance(s, sv) for sv in s.standing()]
+        # An extraction waits for the slowest survivor; other objectives for the nearest.
+        pick = max if s.task is not None and s.task.kind == "extract" else min
+        best = pick(distances, default=INF)
+        if best >= INF:
+            return False
+        later = len(s.scenario.tasks) - s.task_index - 1
+        needed = best / 30 + 3 * later + 1       # a 5" survivor covers about 30 half inches a turn
+        return left > needed + 4
 
     def _threatening(self, s: Session) -> list[tuple[int, int]]:
         """(zombie, urgency): 3 = engaging an ally, 2 = can reach a survivor next phase, 1 = in the area."""
@@ -287,6 +305,8 @@ class SurvivorAI:
     def _goal(self, s: Session, who: int) -> tuple[tuple[int, ...], str]:
         cells = goal_cells(s, who)
         task = s.task
+        if len(cells) > 1 and task is not None and task.kind != "extract" and self.level.escort:
+            cells = self._assigned(s, who, cells)
         if cells:
             verb = {"extract": "makes for the exit", "deliver": "goes for the supplies",
                     "interact": "heads for the objective"}.get(task.kind if task else "", "moves on")
@@ -300,6 +320,23 @@ class SurvivorAI:
             return (s.board.snap(s.cell(carrier)),), f"keeps close to {s.name(carrier)}"
         return (), ""
 
+    def _assigned(self, s: Session, who: int, cells: list[int]) -> list[int]:
+        """Split the team over several items to fetch: the nearest free survivor to each item goes for it."""
+        key = (s.round, tuple(cells))
+        if self._assign_key != key:
+            self._assign_key = key
+            team = [sv for sv in s.standing() if goal_cells(s, sv) == cells]
+            pairs = sorted((s.board.field((c,))[s.cell(sv)], sv, c) for sv in team for c in cells)
+            share = -(-len(team) // len(cells))
+            taken: dict[int, int] = {}
+            self._assignment = {}
+            for _, sv, c in pairs:
+                if sv not in self._assignment and taken.get(c, 0) < share:
+                    self._assignment[sv] = c
+                    taken[c] = taken.get(c, 0) + 1
+        mine = self._assignment.get(who)
+        return [mine] if mine is not None else cells
+
     def _move_toward(self, s: Session, who: int, sources: tuple[int, ...], why: str):
         here = s.cell(who)
         field = s.board.field(sources)
@@ -309,8 +346,9 @@ class SurvivorAI:
         if door is not None:
             return A.Door(who, door), "opens the door ahead"
         cells = A.reachable(s, who, A.move_budget(s, who))
+        cells.pop(here, None)          # standing still never wins the race against Doom
         dest = self._best_cell(s, who, cells, field)
-        if dest is None or dest == here:
+        if dest is None or field[dest] >= field[here] + 4:
             return None
         return A.Move(who, dest), why
 

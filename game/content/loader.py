@@ -22,7 +22,10 @@ from game.content.errors import ContentError, Problem
 from game.content.validate import ONE, TABLES, declared_ids, hint, parse_table
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
-DATA_NAMES = (*TABLES, "legend", "scenarios")   # file stems in game/data, each with its own schema
+# optional data files of the tabletop tools (game/tools): file stem -> module whose parse_tables checks it;
+# a sound file ends up in Content.extra under its stem
+TOOL_TABLES = {"quickplay": "game.tools.quickplay"}
+DATA_NAMES = (*TABLES, "legend", "scenarios", *TOOL_TABLES)   # file stems in game/data, each with its own schema
 BLOCKED = ("wall", "heavy")                     # cells no model can stand on
 
 
@@ -124,11 +127,12 @@ def _check(sources: Mapping[str, Path], map_paths: Iterable[Path]) -> tuple[Cont
     known["maps"] = map_ids
 
     problems += _cross(tables, known, maps, scenarios, {n: str(p) for n, p in sources.items()})
+    extra = _load_tool_tables(sources, known, tables, maps, problems)
     if problems:
         return None, problems
     frozen = {name: MappingProxyType(dict(tables[name])) for name in ONE}
     return Content(rules=tables["rules"], scenarios=MappingProxyType(scenarios), maps=MappingProxyType(maps),
-                   **frozen), []
+                   extra=MappingProxyType(extra), **frozen), []
 
 
 def _load_maps(legend_path: Path, map_paths: list[Path],
@@ -151,6 +155,31 @@ def _load_maps(legend_path: Path, map_paths: list[Path],
             problems.append(Problem(str(path), "id", f"map id {mapdef.id!r} is used by another map file too"))
         maps[mapdef.id] = mapdef
     return maps, map_ids
+
+
+def _load_tool_tables(sources: Mapping[str, Path], known: Mapping[str, set[str] | None],
+                      tables: Mapping[str, object], maps: Mapping[str, MapDef],
+                      problems: list[Problem]) -> dict[str, object]:
+    """The tools' own tables: optional files, each checked by its tool's parse_tables against the content."""
+    out: dict[str, object] = {}
+    for name, module in TOOL_TABLES.items():
+        path = sources[name]
+        if not Path(path).exists():
+            continue
+        mod = _module(module, str(path), problems)
+        if mod is None:
+            continue
+        data, more = read_yaml(path)
+        problems += more
+        found = None if more else _guarded(str(path), problems, mod.parse_tables, data, str(path), known, tables,
+                                           maps)
+        if found is None:
+            continue
+        table, more = found
+        problems += more
+        if table is not None:
+            out[name] = table
+    return out
 
 
 def _load_scenarios(path: Path, problems: list[Problem]) -> dict[str, ScenarioDef]:

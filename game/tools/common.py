@@ -81,5 +81,9 @@ class Roller:
 
 
 def pct(p: Fraction | float, digits: int = 2) -> str:
-    """0.125 -> '12.50%'."""
-    return f"{float(p) * 100:.{digits}f}%"
+    """0.125 -> '12.50%'; a chance too small to show is '<0.01%', never a misleading 0.00%."""
+    value = float(p) * 100
+    smallest = 10 ** -digits
+    if 0 < value < smallest / 2:
+        return f"<{smallest:.{digits}f}%"
+    return f"{value:.{digits}f}%"

@@ -336,6 +336,7 @@ def director_phase(s: Session) -> Iterator[str]:
             s.escalations += 1
             s.advance_doom(f"escalation at Heat {s.heat}")
     yield "escalation"
+    s.heat_history.append(s.heat)
     if s.result:
         return
     yield from spend_heat(s)

@@ -83,6 +83,7 @@ class Session:
         self.disruption: dict[int, int] = {}  # downed survivor -> wounds allies dealt to its engagers this phase
         self.calls: list[tuple[int, int]] = []  # (cell, radius) of Screamers that shrieked this phase
         self.escalations = 0
+        self.heat_history: list[int] = []     # Heat on the track when the Director spends, round by round
         self.spawned: dict[str, int] = {}
         self.result: tuple[str, str] | None = None   # (winner 'survivors'|'director', cause)
         self.task_index = 0
@@ -615,12 +616,11 @@ class Session:
             self.finish("survivors", cause)
         elif lost * 2 > self.starting_team:
             self.finish("director", "casualties")
+        elif self.task.kind == "extract" and sum(1 for s in all_survivors if self.comp(s, Status).escaped) \
+                + len(self.survivors()) < self.quota():
+            self.finish("director", "casualties")
         elif not self.survivors():
             self.finish("director", "no survivors left")
-        elif self.task.kind == "extract":
-            escaped = sum(1 for s in all_survivors if self.comp(s, Status).escaped)
-            if escaped + len(self.survivors()) < self.quota():
-                self.finish("director", "casualties")
 
     def finish(self, winner: str, cause: str) -> None:
         self.result = (winner, cause)
