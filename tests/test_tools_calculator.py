@@ -258,11 +258,12 @@ def test_engine_melee_agrees_watchman_bat_against_a_shambler_in_a_window():
     assert melee_calc(C, archetype="security_guard", zombie="shambler").chances["Shambler stunned"] == 0
 
 
-@pytest.mark.parametrize(("team", "aim", "zombie", "taken"), [
-    ("police_officer", False, "brute", 0),        # 5 dice on 5+ behind the fence, the Brute's 4 wounds cap it
-    ("hunter", True, "horde", 1),                 # aimed: 8 dice on 4+, the Horde has 2 wounds left
+@pytest.mark.parametrize(("team", "aim", "zombie", "taken", "deep"), [
+    ("police_officer", False, "brute", 0, False),   # 5 dice on 5+ behind the fence, the Brute's 4 wounds cap it
+    ("hunter", True, "horde", 1, False),            # aimed: 8 dice on 4+, the Horde has 2 wounds left
+    ("hunter", True, "brute", 0, True),             # the same shot at a Brute with wounds to spare: every hit
 ])
-def test_engine_shots_agree(team, aim, zombie, taken):
+def test_engine_shots_agree(team, aim, zombie, taken, deep):
     rows = [*OPEN[:5], ".d.....=z...", *OPEN[6:]]
     s = arena(rows, team=[team])
     live_dice(s, 13)
@@ -275,10 +276,10 @@ def test_engine_shots_agree(team, aim, zombie, taken):
     gun = next(g for g in s.comp(who, Inventory).gear if C.weapons[g.gear_id].kind == "firearm")
     calc = ranged_calc(C, archetype=team, weapon=gun.gear_id, cover="light", aim=aim, zombie=zombie,
                        wounds_taken=taken)
-    left = C.zombies[zombie].wounds - taken
+    left = 99 if deep else C.zombies[zombie].wounds - taken
     assert A.shot_odds_inputs(s, who, z, gun.uid)[2] == "light"
     wounds, heat = [], []
-    for i in range(N):
+    for i in range(N if not (aim and not deep) else N // 4):
         if not s.is_zombie(z):
             z = s.place_zombie(zombie, spot, "test")
         s.comp(z, Health).wounds = left
@@ -292,8 +293,9 @@ def test_engine_shots_agree(team, aim, zombie, taken):
         heat.append(s.heat)
         if i % 500 == 0:
             s.events.clear()
-    assert_agrees(tally(wounds), calc.wounds_to_defender, N, "wounds from the shot")
-    assert_agrees(tally(heat), calc.heat, N, "Heat of the shot")
+    n = len(wounds)
+    assert_agrees(tally(wounds), calc.attacker_successes if deep else calc.wounds_to_defender, n, "wounds")
+    assert_agrees(tally(heat), calc.heat, n, "Heat of the shot")
 
 
 @pytest.mark.parametrize(("rows", "swarm", "team", "taken", "doorway"), [
