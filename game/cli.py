@@ -312,7 +312,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         return exc.code if isinstance(exc.code, int) else 2
     if args.command is None:
         return run_default(parser)
-    return args.func(args)
+    try:
+        return args.func(args)
+    except BrokenPipeError:     # the output went to `head` or similar, which stopped reading: not an error
+        sys.stderr.close()
+        return 0
+    except KeyboardInterrupt:
+        print("interrupted", file=sys.stderr)
+        return 130
 
 
 if __name__ == "__main__":

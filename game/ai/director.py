@@ -191,14 +191,32 @@ def _after(view: DirectorView, choice: Decision) -> DirectorView:
 
 # --- the game's side: a view of a Session, and the engine purchases ------------------------------------------------
 class DirectorAI:
-    """The policy the Session's Director Phase calls: one purchase at a time, re-reading the board each time."""
+    """The policy the Session's Director Phase calls. It reads the board once per phase and plans the whole
+    shopping list (as the tabletop assistant does); a purchase the board no longer allows triggers a fresh look."""
+
+    def __init__(self):
+        self._queue: list[Decision] = []
+        self._phase = None
 
     def choose(self, s, left: int):
         from game.ai.director_view import view_of
-        decision = decide(view_of(s), left)
-        if decision is None:
-            return None
-        return to_purchase(s, decision), decision.reason
+        from game.world.session import Impossible
+        phase = (id(s), s.round)
+        if phase != self._phase:
+            self._phase = phase
+            self._queue = plan(view_of(s), left)
+        while self._queue:
+            decision = self._queue.pop(0)
+            if decision.cost > left:
+                continue
+            purchase = to_purchase(s, decision)
+            try:
+                purchase.check(s)
+            except Impossible:
+                self._queue = plan(view_of(s), left)
+                continue
+            return purchase, decision.reason
+        return None
 
 
 def to_purchase(s, decision: Decision):

@@ -8,6 +8,9 @@ from game.world.components import Status, Zombie
 from game.world.director import _goal_cells, _zombie_cost, spawn_points, visible_target
 from game.world.session import Session
 
+# Shamblers farther than this from every survivor are left out of the view (a lunge from there is pointless).
+SIGHT_HORIZON = 24
+
 
 def spawn_markers(s: Session) -> list[tuple[str, str, int]]:
     """(name, minor|major, cell) for every spawn point of the map, in map order."""
@@ -39,9 +42,12 @@ def view_of(s: Session) -> DirectorView:
         zc = s.comp(z, Zombie)
         if zc.kind != "shambler" or zc.engaged is not None:
             continue
+        zcell = s.cell(z)
+        if min((s.dist(zcell, c) for c in cells.values()), default=99) > SIGHT_HORIZON:
+            continue      # too far to matter this round: spares the sight checks
         target = visible_target(s, z)
         reaches = False
-        if target is not None and s.dist(s.cell(z), cells[target]) <= s.rules.lunge_distance + 1.5:
+        if target is not None and s.dist(zcell, cells[target]) <= s.rules.lunge_distance + 1.5:
             path = s.board.path_toward(s.cell(z), _goal_cells(s, z, cells[target], False), _zombie_cost(s, z), 40)
             reaches = bool(path) and _cost(s, z, path) <= reach
         shamblers.append(ShamblerFact(z, s.name(z), target, reaches, s.comp(z, Status).stunned))

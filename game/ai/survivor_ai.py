@@ -16,13 +16,11 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from functools import lru_cache
 
 from game.ai.goals import carrying, goal_cells
 from game.world import actions as A
 from game.world.board import INF
 from game.world.components import Health, Inventory, Status, Survivor, Turn, Zombie
-from game.world.legal import legal_actions
 from game.world.session import Impossible, Session
 
 
@@ -52,7 +50,7 @@ class SurvivorAI:
     def __init__(self, level: str = "veteran", seed: int = 0):
         self.level = LEVELS[level]
         self.rng = random.Random(seed * 104729 + 3)   # its own RNG: never shifts the game's dice
-        self._danger: dict[int, float] = {}
+        self._danger: list[tuple[int, int, float, int]] = []
         self._threat_key = -1
         self._assign_key = None
         self._assignment: dict[int, int] = {}
@@ -66,12 +64,22 @@ class SurvivorAI:
         if s.active is None or (s.comp(s.active, Turn).ap <= 0 and not self._may_withdraw(s, s.active)):
             return self._next_activation(s)
         if self.level.slip and self.rng.random() < self.level.slip:
-            # A slip is a poor action within the activation, never giving up the turn.
-            options = [a for a in legal_actions(s) if not isinstance(a, (A.EndActivation, A.EndSurvivorPhase))]
-            if options:
-                return self._say(s, self.rng.choice(options), "acts on impulse")
+            slip = self._slip(s, s.active)
+            if slip is not None:
+                return self._say(s, slip, "acts on impulse")
         action, reason = self._act(s, s.active)
         return self._say(s, action, reason)
+
+    def _slip(self, s: Session, who: int):
+        """A poor move within the activation (never giving up the turn): a step somewhere at random."""
+        if s.comp(who, Turn).ap <= 0:
+            return None
+        if s.is_engaged(who):
+            cells = sorted(A.Disengage(who, -1)._cells(s))
+            return A.Disengage(who, self.rng.choice(cells)) if cells else None
+        here = s.cell(who)
+        cells = sorted(c for c in A.reachable(s, who, A.move_budget(s, who)) if c != here)
+        return A.Move(who, self.rng.choice(cells)) if cells else None
 
     def _say(self, s: Session, action, reason: str):
         who = getattr(action, "who", None)
@@ -100,9 +108,9 @@ class SurvivorAI:
     # --- one action -------------------------------------------------------------------------------------------
     def _act(self, s: Session, who: int):
         turn = s.comp(who, Turn)
-        key = (s.round, tuple(s.zombies()))
+        key = (who, s.round, tuple(s.zombies()))
         if self._danger_key != key:      # zombies only appear or fall during the Survivor Phase
-            self._danger = self._danger_map(s)
+            self._danger = self._danger_map(s, who)
             self._danger_key = key
         if self._may_withdraw(s, who):
             step = self._withdraw(s, who)
@@ -384,21 +392,28 @@ class SurvivorAI:
     # --- what it knows ----------------------------------------------------------------------------------------
     def _danger_at(self, s: Session, cell: int) -> float:
         """Fight dice of the zombies that could reach this cell in the next Director Phase."""
-        return self._danger.get(cell, 0.0)
+        w = s.board.width
+        x, y = cell % w, cell // w
+        total = 0.0
+        for zx, zy, reach, fight in self._danger:
+            dx, dy = abs(x - zx), abs(y - zy)
+            if (dx + 0.5 * dy if dx >= dy else dy + 0.5 * dx) <= reach:
+                total += fight
+        return total
 
-    def _danger_map(self, s: Session) -> dict[int, float]:
-        danger: dict[int, float] = {}
+    def _danger_map(self, s: Session, who: int) -> list[tuple[int, int, float, int]]:
+        """The zombies that could matter to the cells this survivor can reach this turn: (x, y, reach, fight)."""
         board = s.board
-        w, h = board.width, board.height
+        here = s.cell(who)
+        horizon = s.comp(who, Survivor).move * 3 + 1
+        out = []
         for z in s.zombies():
-            zx, zy = board.xy(s.cell(z))
-            fight = s.fight_of(z)
-            for dx, dy in _disc(s.zdef(z).move + 2):
-                x, y = zx + dx, zy + dy
-                if 0 <= x < w and 0 <= y < h:
-                    i = y * w + x
-                    danger[i] = danger.get(i, 0.0) + fight
-        return danger
+            zcell = s.cell(z)
+            reach = s.zdef(z).move + 2
+            if s.dist(here, zcell) <= horizon + reach:
+                zx, zy = board.xy(zcell)
+                out.append((zx, zy, reach, s.fight_of(z)))
+        return out
 
     def _zombies_near(self, s: Session, who: int, radius: float) -> bool:
         here = s.cell(who)
@@ -431,14 +446,6 @@ class SurvivorAI:
         if not cells:
             return INF
         return s.board.field(tuple(cells))[s.cell(who)]
-
-
-@lru_cache(maxsize=16)
-def _disc(radius: float) -> tuple[tuple[int, int], ...]:
-    """Offsets within `radius` inches (the game's octile measure)."""
-    r = int(radius)
-    return tuple((dx, dy) for dy in range(-r, r + 1) for dx in range(-r, r + 1)
-                 if max(abs(dx), abs(dy)) + 0.5 * min(abs(dx), abs(dy)) <= radius)
 
 
 def _legal(s: Session, action) -> bool:

@@ -3,15 +3,16 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from game.content.defs import Content
+from game.content.defs import Content, ScenarioDef
 from game.world.session import Session
 
 MAX_ACTIONS_PER_ROUND = 400   # a safety net against a player that never ends its phase
 
 
-def play_game(content: Content, scenario: str, seed: int, player, policy=None, team=None,
+def play_game(content: Content, scenario: str | ScenarioDef, seed: int, player, policy=None, team=None,
               after_step: Callable[[Session], None] | None = None) -> Session:
-    """Run one game to its end and return the finished Session (its world is still open: call close())."""
+    """Run one game to its end and return the finished Session (its world is still open: call close()).
+    `scenario` is a scenario id, or a ScenarioDef such as a quick-play one (game.tools.quickplay)."""
     s = Session(content, scenario, seed=seed, team=team, policy=policy)
     from game.world.actions import EndSurvivorPhase
     while s.result is None:

@@ -32,7 +32,7 @@ from game.rules.combat import (
 )
 from game.rules.dice import ones, pool, successes
 from game.rules.heat import complications
-from game.tools.common import ToolError, id_list, lookup, pct
+from game.tools.common import ToolError, check_dice, id_list, lookup, pct
 from game.tools.distributions import Dist, as_json, combine, pool_dist, pool_joint, success_dist
 
 ATTACKS = ("melee", "swarm", "ranged")
@@ -175,8 +175,8 @@ def melee_calc(content: Content, *, attacker_dice: int | None = None, defender_d
     open doorway) still takes a die off the attacker. `cap` limits the wounds the defender can take (default: the
     zombie's wounds left), `attacker_cap` the attacker's."""
     need = content.rules.success
-    _count(attacker_dice, "--attacker-dice")
-    _count(defender_dice, "--defender-dice")
+    check_dice(attacker_dice, "--attacker-dice")
+    check_dice(defender_dice, "--defender-dice")
     _count(cap, "--cap")
     _count(attacker_cap, "--attacker-cap")
     notes: list[str] = []
@@ -270,8 +270,8 @@ def swarm_calc(content: Content, *, zombies: Sequence[str] | str = (), attacker_
     in a window or open doorway). The survivor defends with Fight + best melee weapon + skill, or `defender_dice`.
     The wounds the survivor can take are capped by `swarm_cap` (from the zombies, or `slots`/`elite`, or `cap`)."""
     rules, need = content.rules, content.rules.success
-    _count(attacker_dice, "--attacker-dice")
-    _count(defender_dice, "--defender-dice")
+    check_dice(attacker_dice, "--attacker-dice")
+    check_dice(defender_dice, "--defender-dice")
     _count(cap, "--cap")
     notes: list[str] = []
     ids = id_list(zombies)
@@ -382,7 +382,7 @@ def ranged_calc(content: Content, *, dice: int | None = None, archetype: str | N
     rules, need0 = content.rules, content.rules.success
     if cover not in COVERS:
         raise ToolError("--cover", f"{cover!r} is not one of {', '.join(COVERS)}")
-    _count(dice, "--dice")
+    check_dice(dice, "--dice")
     _count(cap, "--cap")
     notes: list[str] = []
     arch = _archetype(content, archetype)

@@ -8,6 +8,8 @@ from fractions import Fraction
 
 from game.rules.dice import Dice
 
+MAX_DICE = 40   # the largest pool a tool works out exactly (real pools stay far below it)
+
 
 class ToolError(ValueError):
     """A bad input to a tool, phrased for the player. `flag` names the command-line option it came from."""
@@ -25,6 +27,13 @@ def lookup(table: Mapping[str, object], key: str, flag: str, noun: str):
     close = difflib.get_close_matches(key, sorted(table), n=1)
     hint = f" (did you mean {close[0]!r}?)" if close else ""
     raise ToolError(flag, f"unknown {noun} {key!r}{hint}; known: {', '.join(table)}")
+
+
+def check_dice(value: int | None, flag: str, low: int = 0) -> int | None:
+    """A number of dice from the user: `low` to MAX_DICE (None passes through)."""
+    if value is not None and not low <= value <= MAX_DICE:
+        raise ToolError(flag, f"must be {low} to {MAX_DICE} dice, not {value}")
+    return value
 
 
 def id_list(text: str | Iterable[str]) -> tuple[str, ...]:

@@ -15,7 +15,7 @@ from game.content.defs import Content
 from game.rules.dice import ones, pool, successes
 from game.rules.downed import best_guts_item, frenzy_lethality, guts_pool
 from game.rules.heat import complications
-from game.tools.common import Roller, ToolError, id_list, lookup, pct
+from game.tools.common import Roller, ToolError, check_dice, id_list, lookup, pct
 from game.tools.distributions import Dist, as_json, pool_dist, success_dist
 
 
@@ -57,8 +57,7 @@ def resolve(content: Content, *, guts: int | None = None, archetype: str | None 
     need = rules.success
     if guts is None and archetype is None:
         raise ToolError("--guts", "give the Guts dice, or an --archetype to take them from")
-    if guts is not None and guts < 0:
-        raise ToolError("--guts", f"must be 0 or more, not {guts}")
+    check_dice(guts, "--guts")
     if disruption < 0:
         raise ToolError("--disruption", f"must be 0 or more, not {disruption}")
     ids = id_list(zombies)

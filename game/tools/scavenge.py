@@ -24,7 +24,7 @@ from game.rules.dice import ones, pool, successes
 from game.rules.downed import best_guts_item, guts_pool
 from game.rules.heat import complications
 from game.rules.search import search_outcome, search_pool, tool_dice
-from game.tools.common import Roller, ToolError, lookup, pct
+from game.tools.common import Roller, ToolError, check_dice, lookup, pct
 from game.tools.distributions import Dist, pool_dist, pool_joint
 from game.world.scavenge import jackpot_deck, keep_index
 
@@ -140,20 +140,18 @@ def searcher_from(content: Content, *, dice: int | None = None, archetype: str |
     """A searcher from a dice pool (`dice`) or an archetype (Wits + skill + best tool carried, as the engine)."""
     if dice is None and archetype is None:
         raise ToolError("--wits", "give the Wits dice, or an --archetype to take them from")
-    if dice is not None and dice < 1:
-        raise ToolError("--wits", f"a search rolls at least one die, not {dice}")
-    if guts is not None and guts < 0:
-        raise ToolError("--guts", f"must be 0 or more, not {guts}")
+    check_dice(dice, "--wits", low=1)
+    check_dice(guts, "--guts")
     arch: ArchetypeDef | None = lookup(content.archetypes, archetype, "--archetype", "archetype") if archetype \
         else None
     if arch is None:
-        return Searcher("the searcher", dice, (("Wits dice", dice),), guts=guts)
+        return Searcher("the searcher", dice, (("Wits", dice),), guts=guts)
     skill = content.skills[arch.skill]
     skill_dice = int(skill.effects.get("search_dice", 0))
     tool = tool_dice([*arch.weapons, *arch.items], content)
     total = search_pool(arch.wits, skill_dice, tool) if dice is None else dice
     if dice is not None:
-        parts: tuple[tuple[str, int], ...] = (("Wits dice", dice),)
+        parts: tuple[tuple[str, int], ...] = (("Wits", dice),)
     else:
         parts = (("Wits", arch.wits),) + (((skill.name, skill_dice),) if skill_dice else ()) + \
             ((("tool", tool),) if tool else ())
@@ -310,8 +308,8 @@ def render(run: ScavengeRun, content: Content) -> str:
     else:
         article = "an" if run.location[0] in "aeiou" else "a"
         where = f"{article} {run.location} token ({content.decks[run.location].name} on a jackpot)"
-    lines = [f"Search & Salvage: {s.name} searching {where}, {s.dice} dice ({parts}), hits on "
-             f"{content.rules.success}+"]
+    who = "" if s.name == "the searcher" else f"{s.name}, "
+    lines = [f"Search & Salvage at {where}: {who}{s.dice} dice ({parts}), hits on {content.rules.success}+"]
     lines.append(f"  Odds per search: nothing {pct(run.odds['failure'])}   a find {pct(run.odds['success'])}   "
                  f"jackpot {pct(run.odds['jackpot'])}   expected Heat from 1s "
                  f"{float(run.complication_heat.mean()):.2f}")

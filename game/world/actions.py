@@ -6,8 +6,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-import esper
-
 from game.rules.combat import (
     after_dice_lost,
     best_melee_choice,
@@ -18,7 +16,7 @@ from game.rules.combat import (
 )
 from game.rules.downed import best_guts_item, guts_pool
 from game.rules.geometry import ORTHO_HALF
-from game.world.components import Gear, Health, Inventory, Pos, Status, Survivor, Turn, Zombie
+from game.world.components import Gear, Health, Inventory, Status, Survivor, Turn, Zombie
 from game.world.session import Impossible, Session
 
 
@@ -786,12 +784,8 @@ class Escape:
 
     def perform(self, s: Session) -> None:
         _spend(s, self.who)
-        cell = s.cell(self.who)
         s.comp(self.who, Status).escaped = True
-        s.use()
-        esper.remove_component(self.who, Pos)
-        del s.occupant[cell]
-        s.active = None
+        s.remove_from_board(self.who)
         s.emit("escape", f"{s.name(self.who)} escapes the map!", who=self.who)
         s.update_engagement()
         s.progress_task()

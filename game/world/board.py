@@ -50,14 +50,14 @@ class Board:
             i: (i in map_def.doors_open) for i, kind in enumerate(self.terrain) if kind == "door"}
         self.barricaded: set[int] = set()
         self.version = 0                  # bumped whenever a door changes
-        self._cover_cells: list[bool] | None = None
         # Static data is shared by every board drawn from the same terrain (batches of games reuse it).
         cache_key = self.terrain_key = (map_def.id, map_def.width, hash(map_def.terrain))
         if cache_key not in _NEIGHBOURS:
             _NEIGHBOURS.clear()   # one map at a time is the common case; keep memory flat
             neighbours = [self._static_neighbours(i) for i in range(self.size)]
-            _NEIGHBOURS[cache_key] = (neighbours, [frozenset(n for n, _ in nb) for nb in neighbours])
-        self._neighbours, self._contact = _NEIGHBOURS[cache_key]
+            _NEIGHBOURS[cache_key] = (neighbours, [frozenset(n for n, _ in nb) for nb in neighbours],
+                                      [self._touches_cover(i) for i in range(self.size)])
+        self._neighbours, self._contact, self._cover_cells = _NEIGHBOURS[cache_key]
         # Survivor move cost multiplier per cell: 0 = cannot enter, 1 open, 2 difficult. Doors update it.
         self.move_factor = [0 if not self.walkable(i) else (2 if k in _DIFFICULT else 1)
                             for i, k in enumerate(self.terrain)]
@@ -141,8 +141,6 @@ class Board:
 
     def next_to_cover(self, i: int) -> bool:
         """Standing in light cover or a window, or touching cover or a wall (terrain only: never changes)."""
-        if self._cover_cells is None:
-            self._cover_cells = [self._touches_cover(c) for c in range(self.size)]
         return self._cover_cells[i]
 
     def _touches_cover(self, i: int) -> bool:

@@ -91,9 +91,13 @@ class Session:
         self.occupant: Occupancy = Occupancy()
         self.reach_cache: dict = {}            # movement answers for the current positions (see actions.reach_full)
         self._zombie_ids: set[int] = set()
+        self._pos: dict[int, Pos] = {}         # entity -> its Pos component (the same object esper holds)
+        self._zdefs: dict = {}                 # zombie entity -> its ZombieDef (a zombie never changes kind)
         self._engagers: dict[int, list[int]] = {}
         self._slots: dict[int, int] = {}
         self._survivor_ids: set[int] = set()
+        self._roster: list[int] = []          # every survivor, in seat order
+        self._on_board: list[int] = []        # those still on the table
         self._uids = itertools.count(1)
         self.gear: dict[int, Gear] = {}    # every deck card, by uid
         self.decks: dict[str, dict[str, list[int]]] = {}
@@ -122,13 +126,7 @@ class Session:
 
     def survivors(self, *, on_board: bool = True) -> list[int]:
         """Survivor entities by seat; on_board=False includes the eliminated and escaped."""
-        self.use()
-        out = []
-        for eid, (surv, status) in esper.get_components(Survivor, Status):
-            if on_board and (status.eliminated or status.escaped):
-                continue
-            out.append((surv.seat, eid))
-        return [eid for _, eid in sorted(out)]
+        return list(self._on_board if on_board else self._roster)
 
     def standing(self) -> list[int]:
         return [s for s in self.survivors() if not self.comp(s, Status).downed]
@@ -137,7 +135,8 @@ class Session:
         return sorted(self._zombie_ids)
 
     def cell(self, eid: int) -> int:
-        return self.comp(eid, Pos).cell
+        # The model's own Pos component, held by reference: the hottest lookup in the game skips the world query.
+        return self._pos[eid].cell
 
     def xy(self, eid: int) -> tuple[int, int]:
         return self.board.xy(self.cell(eid))
@@ -159,7 +158,7 @@ class Session:
         return eid in self._zombie_ids
 
     def zdef(self, eid: int):
-        return self.content.zombies[self.comp(eid, Zombie).kind]
+        return self._zdefs[eid]
 
     def effect(self, eid: int, key: str) -> int:
         """A skill effect of a survivor (0/False when its skill does not have it)."""
@@ -229,7 +228,9 @@ class Session:
         eid = esper.create_entity()
         esper.add_component(eid, Survivor(arch.id, arch.name, arch.move, arch.fight, arch.shoot, arch.wits,
                                           arch.guts, arch.skill, seat))
-        esper.add_component(eid, Pos(cell))
+        pos = Pos(cell)
+        esper.add_component(eid, pos)
+        self._pos[eid] = pos
         esper.add_component(eid, Health(arch.wounds, arch.wounds))
         esper.add_component(eid, Status())
         esper.add_component(eid, Turn())
@@ -239,6 +240,8 @@ class Session:
         esper.add_component(eid, inv)
         self.occupant[cell] = eid
         self._survivor_ids.add(eid)
+        self._roster.append(eid)
+        self._on_board.append(eid)
         return eid
 
     # --- rounds ------------------------------------------------------------------------------------------------
@@ -330,7 +333,10 @@ class Session:
     def place_zombie(self, kind: str, cell: int, reason: str, count: bool = True) -> int:
         zdef = self.content.zombies[kind]
         self.use()
-        eid = esper.create_entity(Pos(cell), Zombie(kind), Health(zdef.wounds, zdef.wounds), Status())
+        pos = Pos(cell)
+        eid = esper.create_entity(pos, Zombie(kind), Health(zdef.wounds, zdef.wounds), Status())
+        self._pos[eid] = pos
+        self._zdefs[eid] = zdef
         self.occupant[cell] = eid
         self._zombie_ids.add(eid)
         if count:
@@ -457,14 +463,19 @@ class Session:
         inv.gear.clear()
         status.eliminated = True
         status.downed = False
-        self.use()
-        esper.remove_component(s, Pos)
-        del self.occupant[cell]
-        if self.active == s:
-            self.active = None
+        self.remove_from_board(s)
         self.emit("eliminated", f"{self.name(s)} is lost: {cause}", who=s, cause=cause)
         self.update_engagement()
         self.check_end()
+
+    def remove_from_board(self, s: int) -> None:
+        """A survivor leaves the table (eliminated or escaped); its entity stays for the records."""
+        self.use()
+        del self.occupant[self._pos.pop(s).cell]
+        esper.remove_component(s, Pos)
+        self._on_board.remove(s)
+        if self.active == s:
+            self.active = None
 
     def revive(self, s: int, wounds: int) -> None:
         status = self.comp(s, Status)
@@ -496,6 +507,7 @@ class Session:
         name = self.name(z)
         self.use()
         esper.delete_entity(z, immediate=True)
+        del self._pos[z]
         del self.occupant[cell]
         self._zombie_ids.discard(z)
         if zdef.zclass == "shambler":
