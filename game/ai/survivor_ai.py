@@ -271,15 +271,19 @@ class SurvivorAI:
             return self._threats_seen
         self._threat_key = s.occupant.version
         self._threats_seen = out = []
-        standing = s.standing()
+        w = s.board.width
+        spots = [(c % w, c // w) for c in (s.cell(sv) for sv in s.standing())]
         for z in s.zombies():
-            zc = s.cell(z)
-            engaged = s.comp(z, Zombie).engaged
-            if engaged is not None:
+            if s.comp(z, Zombie).engaged is not None:
                 out.append((z, 3))
                 continue
+            zc = s.cell(z)
+            zx, zy = zc % w, zc // w
             reach = s.zdef(z).move + 2
-            near = min((s.dist(zc, s.cell(sv)) for sv in standing), default=99)
+            near = 99.0
+            for x, y in spots:
+                dx, dy = abs(x - zx), abs(y - zy)
+                near = min(near, dx + 0.5 * dy if dx >= dy else dy + 0.5 * dx)
             if near <= reach:
                 out.append((z, 2))
             elif near <= reach + 6:
@@ -368,22 +372,27 @@ class SurvivorAI:
         return None
 
     def _best_cell(self, s: Session, who: int, cells: dict, field=None) -> int | None:
-        """The cell that gets closest to the goal, weighed against the horde's reach and cover."""
+        """The cell that gets closest to the goal, weighed against the horde's reach and cover.
+
+        Cells are tried from the most progress down; once progress alone (less the cover bonus) cannot beat the best
+        score found, the rest are skipped: danger only ever adds.
+        """
         here = s.cell(who)
-        zombies_in_sight = self.level.cover and self._zombies_near(s, who, 14)
+        cover_bonus = self.level.cover if self.level.cover and self._zombies_near(s, who, 14) else 0
         zcells = {s.cell(z) for z in s.zombies()}
+        occupant, board = s.occupant, s.board
+        ranked = sorted((field[c] if field is not None else 0, c) for c in cells)
         best = None
-        for cell in cells:
-            if cell != here and cell in s.occupant:
+        for progress, cell in ranked:
+            if progress >= INF or (best is not None and progress - cover_bonus > best[0]):
+                break
+            if cell != here and cell in occupant:
                 continue
-            if any(c in zcells for c in s.board.contact_cells(cell)):
+            if not zcells.isdisjoint(board.contact_cells(cell)):
                 continue            # never walk into contact by accident
-            progress = field[cell] if field is not None else 0
-            if progress >= INF:
-                continue
             score = progress + self.level.fear * self._danger_at(s, cell)
-            if zombies_in_sight and s.board.next_to_cover(cell):
-                score -= self.level.cover
+            if cover_bonus and board.next_to_cover(cell):
+                score -= cover_bonus
             key = (score, cell)
             if best is None or key < best:
                 best = key

@@ -328,7 +328,13 @@ class Session:
         self.occupant[pos.cell] = eid
         x, y = self.board.xy(pos.cell)
         self.emit("move", f"{self.name(eid)} {verb} to ({x}, {y})", who=eid, path=[start, *path])
+        if eid in self._zombie_ids and not self._near_survivors(start) and not self._near_survivors(pos.cell):
+            return      # a zombie moving far from every survivor cannot change who engages whom
         self.update_engagement()
+
+    def _near_survivors(self, cell: int) -> bool:
+        contact = self.board.contact_cells(cell)
+        return any(self._pos[s].cell in contact for s in self._on_board)
 
     def place_zombie(self, kind: str, cell: int, reason: str, count: bool = True) -> int:
         zdef = self.content.zombies[kind]
