@@ -12,11 +12,11 @@ Exits non-zero, naming the files, if any SVG fails to load or any id is missing.
 from __future__ import annotations
 
 import os
-import re
 import sys
 from pathlib import Path
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 import pygame  # noqa: E402

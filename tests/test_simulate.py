@@ -1,0 +1,44 @@
+"""`simulate` end to end on a few games; same arguments give the same report, with one job or two."""
+import json
+
+from game.cli import main
+from game.sim.batch import jobs_for, report, run_batch, wilson
+
+
+def test_simulate_prints_a_report_and_writes_json(tmp_path, capsys):
+    out = tmp_path / "report.json"
+    code = main(["simulate", "--scenario", "last_train_out", "--games", "3", "--seed", "5", "--no-progress",
+                 "--json", str(out)])
+    text = capsys.readouterr().out
+    assert code == 0
+    assert "survivor win rate" in text and "commonest cause of defeat" in text
+    rep = json.loads(out.read_text())
+    assert rep["games"] == 3 and rep["scenario"] == "last_train_out"
+    for key in ("survivor_win_rate", "win_rate_95", "endings", "rounds", "doom_at_end", "survivors_lost",
+                "heat_per_round", "escalations_per_game", "spawned_per_game", "commonest_defeat"):
+        assert key in rep
+    assert sum(rep["endings"].values()) == 3
+
+
+def test_same_arguments_same_report_with_one_or_two_jobs():
+    jobs = jobs_for("pharmacy_run", 4, 20, "novice")
+    one = report(run_batch(jobs, 1), "pharmacy_run", "novice", 20)
+    two = report(run_batch(jobs, 2), "pharmacy_run", "novice", 20)
+    assert one == two
+
+
+def test_bad_flags_and_unknown_scenarios_give_one_line_and_a_non_zero_exit(capsys):
+    assert main(["simulate", "--scenario", "atlantis", "--games", "1", "--no-progress"]) == 2
+    err = capsys.readouterr().err
+    assert "unknown scenario 'atlantis'" in err and "Traceback" not in err
+    assert main(["simulate", "--scenario", "dead_air", "--games", "0"]) == 2
+    assert "must be 1 or more" in capsys.readouterr().err
+    assert main(["simulate", "--scenario", "dead_air", "--level", "godlike"]) == 2
+    assert "invalid choice" in capsys.readouterr().err
+    assert main(["simulate", "--scenario", "dead_air", "--jobs", "x"]) == 2
+
+
+def test_wilson_interval_brackets_the_rate():
+    low, high = wilson(30, 100)
+    assert low < 0.3 < high and 0.2 < low and high < 0.4
+    assert wilson(0, 10)[0] == 0.0
