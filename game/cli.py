@@ -196,6 +196,20 @@ def _add_tool_commands(sub) -> None:
     scen.add_argument("--json", action="store_true", help="print JSON")
     scen.set_defaults(func=cmd_scenario)
 
+    da = sub.add_parser("director", help="the Director AI assistant for a real table: Heat, escalation, "
+                                         "purchases and orders",
+                        description="Resolve a Director Phase for a group playing on a real table: give the board "
+                                    "facts as a small YAML file (see --example); the assistant adds ambient Heat, "
+                                    "rolls escalation (or takes your die) and lists the purchases with reasons and "
+                                    "the activation order. Same policy as the game's Director AI.")
+    da.add_argument("--scenario", help="scenario id (for ambient Heat, spawn points and events)")
+    da.add_argument("--facts", metavar="FILE", help="YAML board facts")
+    da.add_argument("--heat", type=int, help="Heat made this round (overrides the file's 'heat')")
+    da.add_argument("--die", type=int, help="a real d6 for the escalation roll (else the app rolls)")
+    da.add_argument("--seed", type=int, help="seed for the app's escalation roll")
+    da.add_argument("--example", action="store_true", help="print an example facts file and exit")
+    da.add_argument("--json", action="store_true", help="print JSON")
+    da.set_defaults(func=cmd_director)
     fz = sub.add_parser("frenzy", help="resolve a Feeding Frenzy",
                         description="A Downed survivor's Feeding Frenzy: lethality = the feeders' engagement slots "
                                     "minus the allies' disruption hits; the survivor needs that many Guts successes.")
@@ -286,6 +300,22 @@ def cmd_scenario(args: argparse.Namespace) -> int:
         return {**Q.to_json(q), **({"played": played} if played else {})}
 
     return _tool(args, build, show, as_json)
+
+
+def cmd_director(args: argparse.Namespace) -> int:
+    from game.tools import director_assistant as D
+    from game.tools.common import ToolError
+
+    if args.example:
+        print(D.EXAMPLE, end="")
+        return 0
+
+    def build(content):
+        if not args.scenario or not args.facts:
+            raise ToolError("--scenario/--facts", "both are needed (try --example for a facts file)")
+        return D.assist(content, args.scenario, D.read_facts(args.facts), heat=args.heat, die=args.die,
+                        seed=args.seed)
+    return _tool(args, build, lambda a, content: D.render(a), D.to_json)
 
 
 def cmd_frenzy(args: argparse.Namespace) -> int:

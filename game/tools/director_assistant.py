@@ -1,0 +1,202 @@
+"""Director AI Assistant & Heat Spender: the solo Director for a group at a real table.
+
+The players describe the board (a small YAML file of facts, or a Session when the game itself asks); the assistant
+adds ambient Heat, makes the escalation roll (or takes a real die), and gives the purchases with their reasons and the
+activation order in words. The purchases come from game.ai.director.plan: the very policy the digital Director uses.
+"""
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from pathlib import Path
+
+import yaml
+
+from game.ai.director import Decision, DirectorView, ShamblerFact, SpawnFact, SurvivorFact, plan
+from game.content.defs import Content
+from game.rules.heat import clamp_heat, escalation_need
+from game.tools.common import ToolError, lookup
+
+EXAMPLE = """\
+# Board facts for `python main.py director --scenario pharmacy_run --facts FILE`.
+# Distances are in inches (measure base to base). Leave out what does not apply.
+heat: 5                     # Heat the survivors made this round (before ambient Heat)
+shamblers_removed: 1        # Shamblers destroyed this round (for Reanimate)
+held_spawns: [Mill Lane]    # spawn points a survivor stands on or touches
+noise_at: the pharmacy door # where the loudest noise was made (words, for the orders)
+survivors:
+  - name: Doc
+    to_goal: 12             # inches from finishing their part of the objective
+    slots_used: 1           # engagement slots filled on them (a Horde fills 2)
+    spawn_distance: {Ring Road: 14, Loading Bay: 20, Mill Lane: 30}
+    allies: {Cop: 3}        # distance to each other survivor
+  - name: Cop
+    to_goal: 18
+    spawn_distance: {Ring Road: 17, Loading Bay: 22}
+    allies: {Doc: 3}
+shamblers:
+  - {name: Shambler A, sees: Doc, lunge_reaches: true}
+"""
+
+
+@dataclass(frozen=True)
+class Assist:
+    scenario: str
+    made: int
+    ambient: int
+    heat: int                  # on the track after ambient Heat (the ceiling applied)
+    need: int | None           # escalation: d6 needed (0 = automatic, None = no roll)
+    die: int | None
+    escalates: bool
+    purchases: tuple[Decision, ...]
+    lost: int                  # Heat left unspent
+    orders: tuple[str, ...]
+    shamblers: dict            # shambler id -> its name, for the lunges
+
+
+def _number(value, where: str, low: int = 0, high: int = 99) -> int:
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not low <= value <= high:
+        raise ToolError("--facts", f"{where}: expected a number from {low} to {high}, got {value!r}")
+    return int(value)
+
+
+def view_from_facts(content: Content, scenario_id: str, facts: dict) -> DirectorView:
+    """A DirectorView from the players' facts, every field checked."""
+    scenario = content.scenarios[scenario_id]
+    game_map = content.maps[scenario.map]
+    spawn_kinds = {m.name: m.kind[6:] for m in game_map.markers if m.kind in ("spawn_minor", "spawn_major")}
+    held = facts.get("held_spawns") or []
+    if not isinstance(held, list):
+        raise ToolError("--facts", "held_spawns: expected a list of spawn point names")
+    for name in held:
+        lookup(spawn_kinds, name, "--facts", "spawn point (held_spawns)")
+    raw = facts.get("survivors") or []
+    if not isinstance(raw, list) or not raw:
+        raise ToolError("--facts", "survivors: list at least one survivor (name, to_goal, spawn_distance)")
+    names = [s.get("name") if isinstance(s, dict) else None for s in raw]
+    survivors = []
+    for i, entry in enumerate(raw):
+        where = f"survivors[{i}]"
+        if not isinstance(entry, dict) or not isinstance(entry.get("name"), str):
+            raise ToolError("--facts", f"{where}: expected a mapping with a name")
+        distances = entry.get("spawn_distance") or {}
+        if not isinstance(distances, dict):
+            raise ToolError("--facts", f"{where}.spawn_distance: expected {{spawn point: inches}}")
+        for name in distances:
+            lookup(spawn_kinds, name, "--facts", f"spawn point ({where}.spawn_distance)")
+        allies = entry.get("allies") or {}
+        if not isinstance(allies, dict) or any(a not in names for a in allies):
+            raise ToolError("--facts", f"{where}.allies: name other survivors from this file, with inches")
+        slots = _number(entry.get("slots_used", 0), f"{where}.slots_used", 0, content.rules.engagement_slots)
+        survivors.append(SurvivorFact(
+            id=i + 1, name=entry["name"], standing=not entry.get("downed", False),
+            room=content.rules.engagement_slots - slots,
+            to_goal=float(_number(entry.get("to_goal", 99), f"{where}.to_goal")),
+            noise=_number(entry.get("noise", 0), f"{where}.noise", 0, 15),
+            spawn_distance={name: float(_number(d, f"{where}.spawn_distance.{name}")) for name, d in distances.items()},
+            neighbours={names.index(a) + 1: float(_number(d, f"{where}.allies.{a}")) for a, d in allies.items()}))
+    shamblers = []
+    for i, entry in enumerate(facts.get("shamblers") or []):
+        where = f"shamblers[{i}]"
+        if not isinstance(entry, dict):
+            raise ToolError("--facts", f"{where}: expected a mapping (name, sees, lunge_reaches)")
+        sees = entry.get("sees")
+        if sees is not None and sees not in names:
+            raise ToolError("--facts", f"{where}.sees: {sees!r} is not a survivor in this file")
+        shamblers.append(ShamblerFact(100 + i, str(entry.get("name", f"Shambler {i + 1}")),
+                                      names.index(sees) + 1 if sees else None,
+                                      bool(entry.get("lunge_reaches", False)), bool(entry.get("stunned", False))))
+    spawns = tuple(SpawnFact(name, kind, name not in held) for name, kind in spawn_kinds.items())
+    events = tuple((e, content.events[e].name, content.events[e].cost) for e in scenario.events
+                   if content.events[e].cost > 0)
+    return DirectorView(tuple(survivors), spawns, tuple(shamblers),
+                        _number(facts.get("shamblers_removed", 0), "shamblers_removed", 0, 60), events,
+                        dict(content.rules.costs))
+
+
+def assist(content: Content, scenario_id: str, facts: dict, heat: int | None = None, die: int | None = None,
+           seed: int | None = None) -> Assist:
+    """The whole Director Phase for a real table: ambient Heat, escalation, purchases, orders."""
+    lookup(content.scenarios, scenario_id, "--scenario", "scenario")
+    if not isinstance(facts, dict):
+        raise ToolError("--facts", "expected a mapping of board facts (see --example)")
+    scenario = content.scenarios[scenario_id]
+    made = heat if heat is not None else _number(facts.get("heat", 0), "heat", 0, 99)
+    view = view_from_facts(content, scenario_id, facts)
+    ambient = scenario.ambient_heat
+    track = clamp_heat(made + ambient, content.rules.heat_max)
+    need = escalation_need(track, content.rules.escalation)
+    rolled = None
+    if need:
+        if die is not None and not 1 <= die <= 6:
+            raise ToolError("--die", f"{die} is not a face of a six-sided die")
+        rolled = die if die is not None else random.Random(seed).randint(1, 6)
+    escalates = need == 0 or (need is not None and rolled is not None and rolled >= need)
+    purchases = tuple(plan(view, track))
+    lost = track - sum(p.cost for p in purchases)
+    return Assist(scenario_id, made, ambient, track, need, rolled, escalates, purchases, lost,
+                  activation_orders(facts.get("noise_at")), {z.id: z.name for z in view.shamblers})
+
+
+def activation_orders(noise_at: str | None = None) -> tuple[str, ...]:
+    """The official hierarchy in the order the game activates it."""
+    noise = f" (this round: {noise_at})" if noise_at else ""
+    return (
+        "Burning zombies take their wound first; Stunned zombies skip this activation and recover.",
+        "Screamers shriek: +3 Heat lands on next round's track, and zombies within 12\" that see no survivor "
+        "head for the Screamer.",
+        "Every survivor held by zombies (in seat order) is attacked once by all of them together: one swarm pool, "
+        "damage capped by how many slots they fill (any Brute or Horde: 3). Zombies on a Downed survivor feed "
+        "instead of attacking.",
+        "Then every other zombie moves, the one nearest a survivor first (ties: the older zombie): with a survivor "
+        "in sight it walks its full Move toward the nearest one with room and stops on contact; without, toward "
+        f"the Screamer's call, else the loudest noise made this round{noise}, else the objective, else its patrol.",
+        "A Hunter starting in cover and unseen leaps 3\" further and strikes at once if it reaches contact.",
+        "Heat resets to 0.",
+    )
+
+
+def render(a: Assist) -> str:
+    lines = [f"Director Phase - {a.scenario}",
+             f"  Heat made {a.made} + ambient {a.ambient} = {a.heat} on the track"]
+    if a.need is None:
+        lines.append("  Escalation: no roll below 8 Heat")
+    elif a.need == 0:
+        lines.append("  Escalation: automatic at 15 Heat - Doom advances one space")
+    else:
+        verdict = "Doom advances one space" if a.escalates else "no escalation"
+        lines.append(f"  Escalation: d6 = {a.die}, needs {a.need}+: {verdict}")
+    lines.append("  Purchases:")
+    for p in a.purchases:
+        what = {"reanimate": f"Reanimate a Shambler at {p.spawn}",
+                "lunge": f"Sudden Lunge by {a.shamblers.get(p.shambler, 'a Shambler')}",
+                "spawn": f"Spawn {p.zombie.capitalize()} at {p.spawn}", "event": f"Event: {p.event}"}[p.kind]
+        lines.append(f"    {p.cost} Heat  {what} - {p.reason}")
+    if not a.purchases:
+        lines.append("    nothing useful to buy")
+    if a.lost:
+        lines.append(f"  {a.lost} Heat unspent is lost")
+    lines.append("  Activation, in order:")
+    lines += [f"    {i}. {text}" for i, text in enumerate(a.orders, 1)]
+    return "\n".join(lines)
+
+
+def to_json(a: Assist) -> dict:
+    return {"scenario": a.scenario, "heat_made": a.made, "ambient": a.ambient, "heat": a.heat,
+            "escalation": {"need": a.need, "die": a.die, "doom_advances": a.escalates},
+            "purchases": [{"kind": p.kind, "cost": p.cost, "spawn": p.spawn, "zombie": p.zombie,
+                           "shambler": a.shamblers.get(p.shambler, ""), "event": p.event, "reason": p.reason}
+                          for p in a.purchases],
+            "heat_lost": a.lost, "orders": list(a.orders)}
+
+
+def read_facts(path: str) -> dict:
+    try:
+        data = yaml.safe_load(Path(path).read_text(encoding="utf-8"))
+    except OSError as exc:
+        raise ToolError("--facts", f"cannot read {path}: {exc.strerror}") from None
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        at = f" (line {mark.line + 1}, column {mark.column + 1})" if mark else ""
+        raise ToolError("--facts", f"{path} is not valid YAML{at}") from None
+    return data if data is not None else {}

@@ -1,0 +1,89 @@
+"""The Director assistant: the same shopping list as the game's Director AI, from facts a table types in."""
+import pytest
+
+from game.ai.director import plan
+from game.ai.director_view import view_of
+from game.ai.survivor_ai import SurvivorAI
+from game.cli import main
+from game.content.loader import load_content
+from game.tools.common import ToolError
+from game.tools.director_assistant import EXAMPLE, assist, read_facts
+from game.world.session import Session
+
+
+def facts_of(view) -> dict:
+    """What players would read off the table for this board."""
+    names = {s.id: s.name for s in view.survivors}
+    return {
+        "shamblers_removed": view.removed_shamblers,
+        "held_spawns": [sp.name for sp in view.spawns if not sp.active],
+        "survivors": [{"name": s.name, "to_goal": s.to_goal, "downed": not s.standing, "noise": s.noise,
+                       "slots_used": 3 - s.room, "spawn_distance": dict(s.spawn_distance),
+                       "allies": {names[o]: d for o, d in s.neighbours.items()}} for s in view.survivors],
+        "shamblers": [{"name": z.name, "sees": names.get(z.sees), "lunge_reaches": z.lunge_reaches,
+                       "stunned": z.stunned} for z in view.shamblers],
+    }
+
+
+@pytest.mark.parametrize("scenario,seed", [("pharmacy_run", 3), ("dead_air", 8), ("last_train_out", 2)])
+def test_the_assistant_buys_what_the_game_director_buys(scenario, seed):
+    content = load_content()
+    s = Session(content, scenario, seed=seed)
+    ai = SurvivorAI("veteran", seed)
+    while s.round < 3 and s.result is None:      # a board with some history
+        if s.in_director:
+            s.run_director()
+        else:
+            s.submit(ai.choose(s))
+    view = view_of(s)
+    for heat in (3, 8, 15):
+        game = [(d.kind, d.spawn, d.zombie, d.cost) for d in plan(view, heat)]
+        table = assist(content, scenario, facts_of(view), heat=heat - s.scenario.ambient_heat, die=1)
+        assert [(d.kind, d.spawn, d.zombie, d.cost) for d in table.purchases] == game
+    s.close()
+
+
+def test_ambient_heat_escalation_and_the_real_die():
+    content = load_content()
+    facts = {"survivors": [{"name": "Doc", "to_goal": 5, "spawn_distance": {}}]}
+    a = assist(content, "pharmacy_run", facts, heat=7, die=4)     # 7 + 3 ambient = 10: needs 4+
+    assert (a.heat, a.need, a.die, a.escalates) == (10, 4, 4, True)
+    b = assist(content, "pharmacy_run", facts, heat=20, die=None, seed=1)
+    assert (b.heat, b.need, b.escalates) == (15, 0, True)
+    c = assist(content, "pharmacy_run", facts, heat=0)
+    assert (c.need, c.die, c.escalates) == (None, None, False)
+
+
+def test_the_example_file_works_and_orders_are_given(tmp_path):
+    path = tmp_path / "facts.yaml"
+    path.write_text(EXAMPLE)
+    a = assist(load_content(), "pharmacy_run", read_facts(str(path)), die=6)
+    assert a.purchases and a.purchases[0].kind == "reanimate"
+    assert any("swarm" in line for line in a.orders)
+
+
+@pytest.mark.parametrize("facts,field", [
+    ({"survivors": []}, "survivors"),
+    ({"survivors": [{"name": "Doc", "spawn_distance": {"Nowhere": 3}}]}, "spawn point"),
+    ({"survivors": [{"name": "Doc", "slots_used": 5}]}, "slots_used"),
+    ({"survivors": [{"name": "Doc"}], "shamblers": [{"sees": "Bob"}]}, "shamblers[0].sees"),
+    ({"survivors": [{"name": "Doc"}], "held_spawns": ["Atlantis"]}, "held_spawns"),
+])
+def test_bad_facts_name_the_field(facts, field):
+    with pytest.raises(ToolError) as err:
+        assist(load_content(), "pharmacy_run", facts)
+    assert field in str(err.value)
+
+
+def test_cli_director(tmp_path, capsys):
+    path = tmp_path / "f.yaml"
+    path.write_text(EXAMPLE)
+    assert main(["director", "--scenario", "pharmacy_run", "--facts", str(path), "--die", "2"]) == 0
+    out = capsys.readouterr().out
+    assert "Purchases" in out and "Activation, in order" in out
+    assert main(["director", "--scenario", "pharmacy_run", "--facts", str(tmp_path / "missing.yaml")]) == 2
+    assert "cannot read" in capsys.readouterr().err
+    path.write_text("survivors: [unclosed")
+    assert main(["director", "--scenario", "pharmacy_run", "--facts", str(path)]) == 2
+    assert "not valid YAML" in capsys.readouterr().err
+    assert main(["director", "--scenario", "atlantis", "--facts", str(path)]) == 2
