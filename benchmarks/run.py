@@ -75,6 +75,44 @@ def bench_random_games(content, games: int) -> dict[str, float]:
     }
 
 
+def bench_ai_games(content, games: int) -> dict[str, float]:
+    """Median AI-vs-AI game (veteran survivors against the Director) per scenario, warm caches, one core."""
+    from game.ai.survivor_ai import make_player
+    out = {}
+    for scenario in content.scenarios:
+        for seed in range(10_000, 10_000 + max(5, games // 4)):      # warm the per-map distance fields
+            play_game(content, scenario, seed, make_player("veteran", seed)).close()
+        times = []
+        for seed in range(games):
+            start = time.perf_counter()
+            play_game(content, scenario, seed, make_player("veteran", seed)).close()
+            times.append(time.perf_counter() - start)
+        out[scenario] = statistics.median(times)
+    return out
+
+
+def bench_director_decisions(content) -> float:
+    """One Director shopping list (15 Heat) on a board with 60 zombies, 4 survivors."""
+    from game.ai.director import DirectorAI
+    s = Session(content, "pharmacy_run", seed=3)
+    free = [i for i in range(s.board.size) if s.board.walkable(i) and i not in s.occupant]
+    for cell in free[::max(1, len(free) // 60)][:60 - len(s.zombies())]:
+        s.place_zombie("shambler", cell, "benchmark", count=False)
+
+    def decide(i: int) -> None:
+        policy = DirectorAI()
+        left = 15
+        while left > 0:
+            choice = policy.choose(s, left)
+            if choice is None:
+                break
+            from game.world.director import price
+            left -= price(s, choice[0])
+    result = _per_call(decide, 20)
+    s.close()
+    return result
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--json", action="store_true", help="print one JSON object instead of lines")
@@ -90,6 +128,9 @@ def main(argv: list[str] | None = None) -> int:
     figures["random_game_12_rounds"] = (games["random_game_12_rounds"] * 1000, "ms")
     figures["random_game_round"] = (games["random_game_round"] * 1000, "ms")
     figures["random_game_mean_rounds"] = (games["random_game_mean_rounds"], "rounds")
+    for scenario, seconds in bench_ai_games(content, max(10, args.games // 2)).items():
+        figures[f"ai_game_{scenario}"] = (seconds * 1000, "ms")
+    figures["director_decisions_60_zombies"] = (bench_director_decisions(content) * 1000, "ms")
     if args.json:
         print(json.dumps({k: {"value": round(v, 3), "unit": u} for k, (v, u) in figures.items()}))
     else:

@@ -56,16 +56,24 @@ def _content():
         return None
 
 
+def content_with_scenario(scenario: str):
+    """(content, 0) when the content loads and knows the scenario; else (None, exit code) after one clear line."""
+    content = _content()
+    if content is None:
+        return None, 1
+    if scenario not in content.scenarios:
+        print(f"error: unknown scenario '{scenario}' (known: {', '.join(content.scenarios)})", file=sys.stderr)
+        return None, 2
+    return content, 0
+
+
 def cmd_run(args: argparse.Namespace) -> int:
     from game.ai.random_bot import RandomSurvivors
     from game.sim.runner import play_game
 
-    content = _content()
+    content, code = content_with_scenario(args.scenario)
     if content is None:
-        return 1
-    if args.scenario not in content.scenarios:
-        print(f"error: unknown scenario '{args.scenario}' (known: {', '.join(content.scenarios)})", file=sys.stderr)
-        return 2
+        return code
     session = play_game(content, args.scenario, args.seed, RandomSurvivors(args.seed))
     if not args.quiet:
         for line in session.log_lines():

@@ -34,15 +34,12 @@ def register(sub) -> None:
 
 
 def cmd_simulate(args: argparse.Namespace) -> int:
-    from game.cli import _content
+    from game.cli import content_with_scenario
     from game.sim.batch import format_report, jobs_for, report, run_batch
 
-    content = _content()
+    content, code = content_with_scenario(args.scenario)
     if content is None:
-        return 1
-    if args.scenario not in content.scenarios:
-        print(f"error: unknown scenario '{args.scenario}' (known: {', '.join(content.scenarios)})", file=sys.stderr)
-        return 2
+        return code
     progress = None
     if not args.no_progress:
         from tqdm import tqdm

@@ -411,6 +411,22 @@ def shot_odds_inputs(s: Session, who: int, target: int, uid: int) -> tuple[int, 
     return after_dice_lost(_ranged_pool(s, who, gear, aimed), tgt.dice_lost), tgt.need, cover
 
 
+def _weapon(s: Session, who: int, uid: int, kind: str, refusal: str):
+    """The carried weapon with this uid, if it is of the kind the action needs."""
+    gear = _gear(s, who, uid)
+    weapon = s.content.weapons.get(gear.gear_id)
+    if weapon is None or weapon.kind != kind:
+        raise Impossible(f"{s.content.gear_name(gear.gear_id)} {refusal}")
+    return gear, weapon
+
+
+def _range_and_sight(s: Session, who: int, cell: int, weapon) -> None:
+    if s.dist(s.cell(who), cell) > weapon.range:
+        raise Impossible(f"out of range: {weapon.name} reaches {weapon.range}\"")
+    if not s.can_see(s.cell(who), cell):
+        raise Impossible("no line of sight")
+
+
 @dataclass(frozen=True)
 class Shoot:
     who: int
@@ -419,20 +435,14 @@ class Shoot:
 
     def check(self, s: Session) -> None:
         _active(s, self.who)
-        gear = _gear(s, self.who, self.weapon)
-        weapon = s.content.weapons.get(gear.gear_id)
-        if weapon is None or weapon.kind != "firearm":
-            raise Impossible(f"{s.content.gear_name(gear.gear_id)} is not a firearm")
+        gear, weapon = _weapon(s, self.who, self.weapon, "firearm", "is not a firearm")
         if gear.ammo <= 0:
             raise Impossible(f"{weapon.name} is empty: Reload")
         if not s.is_zombie(self.target):
             raise Impossible("there is no zombie there")
         if s.is_engaged(self.who) and s.comp(self.target, Zombie).engaged != self.who:
             raise Impossible("while engaged you can only shoot a zombie that engages you")
-        if s.dist(s.cell(self.who), s.cell(self.target)) > weapon.range:
-            raise Impossible(f"out of range: {weapon.name} reaches {weapon.range}\"")
-        if not s.can_see(s.cell(self.who), s.cell(self.target)):
-            raise Impossible("no line of sight")
+        _range_and_sight(s, self.who, s.cell(self.target), weapon)
 
     def perform(self, s: Session) -> None:
         _spend(s, self.who)
@@ -463,18 +473,12 @@ class Throw:
 
     def check(self, s: Session) -> None:
         _active(s, self.who)
-        gear = _gear(s, self.who, self.weapon)
-        weapon = s.content.weapons.get(gear.gear_id)
-        if weapon is None or weapon.kind != "thrown":
-            raise Impossible(f"{s.content.gear_name(gear.gear_id)} cannot be thrown")
+        _, weapon = _weapon(s, self.who, self.weapon, "thrown", "cannot be thrown")
         if s.is_engaged(self.who):
             raise Impossible("no room to throw while engaged")
         if not (0 <= self.cell < s.board.size) or s.board.kind(self.cell) == "wall":
             raise Impossible("throw at open ground")
-        if s.dist(s.cell(self.who), self.cell) > weapon.range:
-            raise Impossible(f"out of range: {weapon.name} reaches {weapon.range}\"")
-        if not s.can_see(s.cell(self.who), self.cell):
-            raise Impossible("no line of sight")
+        _range_and_sight(s, self.who, self.cell, weapon)
 
     def perform(self, s: Session) -> None:
         _spend(s, self.who)
