@@ -61,16 +61,30 @@ def load_all() -> tuple[dict[str, dict[int, pygame.Surface]], list[str]]:
     return sprites, errors
 
 
+# sprites the UI asks for by name, whatever the data says
+REQUIRED = (
+    [f"marker_{m}" for m in ("spawn_minor", "spawn_major", "search", "search_armory", "search_clinic",
+                             "search_garage", "objective", "extract", "deploy")]
+    + [f"item_{i}" for i in ("gas_can", "supply_crate", "radio_parts", "keycard", "item")]
+    + [f"status_{s}" for s in ("aiming", "hunkered", "burning", "stunned", "downed")]
+    + [f"die_{n}" for n in range(1, 7)]
+    + ["tile_door", "tile_door_open"]
+    + [f"icon_{i}" for i in ("move", "disengage", "attack", "shoot", "throw", "aim", "search", "interact", "door",
+                             "triage", "drag", "hunker", "reload", "handoff", "exchange", "end_turn", "undo", "save",
+                             "load", "help", "speed", "pause", "play", "step")]
+)
+
+
 def expected_ids() -> list[str]:
-    """sprite names the data asks for (empty if the data is not there or PyYAML is missing)."""
+    """sprite names the UI and the data ask for (the data part is skipped if it or PyYAML is missing)."""
+    want: list[str] = list(REQUIRED)
     try:
         import yaml
     except ImportError:
-        return []
+        return sorted(set(want))
     data = ROOT / "game" / "data"
     if not data.is_dir():
-        return []
-    want: list[str] = []
+        return sorted(set(want))
     want += [f"survivor_{k}" for k in yaml.safe_load((data / "archetypes.yaml").read_text())["archetypes"]]
     want += [f"zombie_{k}" for k in yaml.safe_load((data / "zombies.yaml").read_text())["zombies"]]
     styles: set[str] = set()
@@ -90,7 +104,6 @@ def expected_ids() -> list[str]:
     want += [f"tile_{s}" for s in sorted(styles)]
     items = yaml.safe_load((data / "items.yaml").read_text())["items"]
     want += [f"item_{k}" for k, v in items.items() if v.get("kind") == "objective"]
-    want += ["item_item"] + [f"die_{n}" for n in range(1, 7)]
     return sorted(set(want))
 
 
