@@ -355,6 +355,8 @@ class Session:
     def free_cell_near(self, cell: int, radius: int) -> int | None:
         """The cell itself or the nearest free standable cell within `radius` inches of walking (never through a
         wall), ties to the lowest index."""
+        if cell not in self.occupant and self.board.walkable(cell):
+            return cell
         found = self.board.reach(cell, radius * 2)
         free = [(cost, i) for i, (cost, _) in found.items() if i not in self.occupant and self.board.walkable(i)]
         return min(free)[1] if free else None
