@@ -1,6 +1,9 @@
 """Speed figures, one per line as `name: value unit` (or one JSON object with --json).
 
-    python benchmarks/run.py [--json] [--games N]
+    python benchmarks/run.py [--json] [--games N] [--start-only]
+
+start_to_menu is measured apart from the rest: a fresh `python main.py` process (SDL dummy driver) that exits after
+drawing its first frame, from just before the process is started to that frame (median of a few runs).
 
 Benchmarks are not tests: they measure and print, they never fail on a number.
 """
@@ -49,23 +52,28 @@ def bench_sight_and_cover(content) -> float:
 
 def bench_move_range(content) -> float:
     """Reachable cells for a 6" Move (the Courier) from the deployment zone."""
-    s = Session(content, "last_train_out", seed=1, team=["courier", "soldier", "paramedic"])
+    s = Session(content, "last_train_out", seed=1, team=["courier", "soldier", "paramedic", "hunter"])
     who = s.survivors()[0]
-    result = _per_call(lambda i: A.reachable(s, who, A.move_budget(s, who)), 2000)
+    def reach(i: int) -> None:
+        s.reach_cache.clear()          # measure the search, not the cache
+        A.reachable(s, who, A.move_budget(s, who))
+    result = _per_call(reach, 2000)
     s.close()
     return result
 
 
 def bench_random_games(content, games: int) -> dict[str, float]:
+    """Random legal play on Dead Air (its Doom track is long enough): the first 12 rounds, and per round."""
     full, per_round, rounds = [], [], []
-    play_game(content, "last_train_out", 0, RandomSurvivors(0)).close()   # warm the caches
+    play_game(content, "dead_air", 0, RandomSurvivors(0), rounds=12).close()   # warm the caches
     for seed in range(games):
         start = time.perf_counter()
-        s = play_game(content, "last_train_out", seed, RandomSurvivors(seed))
+        s = play_game(content, "dead_air", seed, RandomSurvivors(seed), rounds=12)
         took = time.perf_counter() - start
-        rounds.append(s.round)
-        per_round.append(took / s.round)
-        if s.round >= 12:
+        played = min(s.round, 12)
+        rounds.append(played)
+        per_round.append(took / played)
+        if s.round > 12:
             full.append(took)
         s.close()
     return {
@@ -113,11 +121,91 @@ def bench_director_decisions(content) -> float:
     return result
 
 
+def bench_start_to_menu(runs: int = 3) -> float:
+    """Milliseconds from starting `python main.py` to its first menu frame drawn (headless), median of `runs`."""
+    import os
+    import subprocess
+    import tempfile
+
+    root = Path(__file__).resolve().parents[1]
+    times = []
+    with tempfile.TemporaryDirectory() as home:
+        env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", BT_HOME=home,
+                   BT_EXIT_AFTER_FIRST_FRAME="1", PYGAME_HIDE_SUPPORT_PROMPT="1")
+        for _ in range(runs):
+            start = time.time()
+            done = subprocess.run([sys.executable, str(root / "main.py")], env=env, cwd=root, capture_output=True,
+                                  text=True, timeout=120)
+            stamp = [line for line in done.stdout.splitlines() if line.startswith("first_frame_at:")]
+            if done.returncode != 0 or not stamp:
+                return float("nan")
+            times.append((float(stamp[-1].split(":", 1)[1]) - start) * 1000)
+    return statistics.median(times)
+
+
+def bench_ui_frame(content, frames: int = 60) -> float:
+    """Median milliseconds of one board frame (events, update, draw) at 1920x1080, headless: a 48x48 map, 8
+    survivors, 60 zombies, every overlay on (reach bands, a path, engagement, line of sight, the odds card)."""
+    import dataclasses
+    import os
+    from types import MappingProxyType
+
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    from game.ui.app import App
+    from game.ui.game_scene import GameScene
+    from game.ui.overlays import move_reach
+    from game.world.saves import GameRecord
+
+    team = ("soldier", "hunter", "police_officer", "doctor", "firefighter", "courier", "mechanic", "prepper")
+    scenario = dataclasses.replace(content.scenarios["pharmacy_run"], team_max=len(team))
+    content = dataclasses.replace(content, scenarios=MappingProxyType({**content.scenarios,
+                                                                       "pharmacy_run": scenario}))
+    app = App((1920, 1080), headless=True)
+    scene = GameScene(content, GameRecord("pharmacy_run", 3, team))
+    app.push(scene)
+    s = scene.session
+    soldier = s.survivors()[0]
+    taken = {c for sv in s.survivors() for c in s.board.contact_cells(s.cell(sv))}
+    for sv in s.survivors()[4:7]:       # a few zombies in base contact: engagement lines and slots
+        free = [c for c in sorted(s.board.contact_cells(s.cell(sv))) if s.board.walkable(c) and c not in s.occupant]
+        if free:
+            s.place_zombie("shambler", free[0], "benchmark", count=False)
+    free = [c for c in range(s.board.size) if s.board.walkable(c) and c not in s.occupant and c not in taken]
+    for cell in free[::max(1, len(free) // 60)]:
+        if len(s.zombies()) >= 60:
+            break
+        s.place_zombie("shambler", cell, "benchmark", count=False)
+    scene.pick_survivor(soldier)
+    reach = move_reach(s, soldier, 3)
+    scene.debug_path_dest = max((c for c, b in reach.band.items() if b == 2), key=lambda c: (reach.band[c], c))
+    here = s.cell(soldier)
+    scene.debug_target = min((z for z in s.zombies() if not s.board.in_contact(here, s.cell(z))),
+                             key=lambda z: (s.dist(here, s.cell(z)), z))
+    scene.view.cam.centre_on(*(v + 0.5 for v in s.xy(soldier)))
+    for _ in range(5):
+        app.step(1 / 60)
+    times = []
+    for _ in range(frames):
+        start = time.perf_counter()
+        app.step(1 / 60)
+        times.append((time.perf_counter() - start) * 1000)
+    s.close()
+    return statistics.median(times)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--json", action="store_true", help="print one JSON object instead of lines")
     parser.add_argument("--games", type=int, default=60, help="random games to time (default 60)")
+    parser.add_argument("--start-only", action="store_true", help="only the start_to_menu figure")
     args = parser.parse_args(argv)
+    # Start-up is timed first, in its own processes, and printed on its own line after the engine figures.
+    start_up = {"start_to_menu": (bench_start_to_menu(), "ms")}
+    if args.start_only:
+        _print(start_up, args.json)
+        return 0
     start = time.perf_counter()
     content = load_content()
     load_time = time.perf_counter() - start
@@ -131,12 +219,21 @@ def main(argv: list[str] | None = None) -> int:
     for scenario, seconds in bench_ai_games(content, max(10, args.games // 2)).items():
         figures[f"ai_game_{scenario}"] = (seconds * 1000, "ms")
     figures["director_decisions_60_zombies"] = (bench_director_decisions(content) * 1000, "ms")
+    figures["ui_frame_full_board"] = (bench_ui_frame(content), "ms")
     if args.json:
+        _print({**figures, **start_up}, True)
+    else:
+        _print(figures, False)
+        _print(start_up, False)
+    return 0
+
+
+def _print(figures: dict[str, tuple[float, str]], as_json: bool) -> None:
+    if as_json:
         print(json.dumps({k: {"value": round(v, 3), "unit": u} for k, (v, u) in figures.items()}))
     else:
         for name, (value, unit) in figures.items():
             print(f"{name}: {value:.3f} {unit}")
-    return 0
 
 
 if __name__ == "__main__":

@@ -7,7 +7,12 @@
     scavenge              search the salvage decks: rolls, cards, hazards, Heat, with the decks kept between searches
     scenario              roll a quick-play scenario on one of the maps (and play it headless with --play)
     frenzy                a Downed survivor's Feeding Frenzy: lethality after disruption, odds, and the roll
-    (nothing)             start the game - see run_default()
+    play                  open the board on a scenario (--scenario ID [--seed S])
+    demo                  watch the survivor AI play a game against the Director
+    (nothing)             open the main menu - see run_default()
+
+--screenshot FILE (before the command for the menu, after it for play and demo) draws a few frames headless, saves
+the last one as a PNG and exits 0.
 """
 from __future__ import annotations
 
@@ -21,7 +26,12 @@ from game.content.errors import ContentError
 
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="borrowed-time",
-                                     description="Borrowed Time: zombie survival against the Director AI.")
+                                     description="Borrowed Time: zombie survival against the Director AI. "
+                                                 "With no command, the game window opens on the main menu.")
+    parser.add_argument("--screenshot", metavar="FILE",
+                        help="open the menu headless, save a PNG of it and exit (no window)")
+    parser.add_argument("--size", type=_window_size, metavar="WxH",
+                        help="window size, e.g. 1920x1080 (default: the one in the settings)")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     check = sub.add_parser("validate", help="check content files (all of them when no path is given)",
                            description="Check data, map and scenario files and report every problem found.")
@@ -41,7 +51,51 @@ def build_parser() -> argparse.ArgumentParser:
     from game.sim.simulate_cli import register as register_simulate
     register_simulate(sub)
     _add_tool_commands(sub)
+    _add_window_commands(sub)
     return parser
+
+
+# --- the windowed game (game/ui) -----------------------------------------------------------------------------------
+
+def _window_size(text: str) -> tuple[int, int]:
+    """argparse type: WxH, e.g. 1280x720."""
+    try:
+        w, h = (int(v) for v in text.lower().split("x"))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a size like 1280x720") from None
+    if not (640 <= w <= 7680 and 360 <= h <= 4320):
+        raise argparse.ArgumentTypeError(f"{text!r} is outside 640x360 to 7680x4320")
+    return w, h
+
+
+def _add_window_commands(sub) -> None:
+    play = sub.add_parser("play", help="open the game board on a scenario",
+                          description="Open the game window straight on a scenario with its suggested team.")
+    play.add_argument("--scenario", required=True, metavar="ID", help="scenario id (see `scenarios`)")
+    play.add_argument("--seed", type=int, help="the game's seed (default: a new one)")
+    play.add_argument("--screenshot", metavar="FILE", help="draw a few frames headless, save a PNG and exit")
+    play.add_argument("--size", type=_window_size, metavar="WxH", help="window size, e.g. 1920x1080")
+    play.set_defaults(func=cmd_play)
+    demo = sub.add_parser("demo", help="watch the survivor AI play against the Director",
+                          description="Open the game window on an AI-versus-AI game: the survivor AI (veteran) "
+                                      "against the Director.")
+    demo.add_argument("--scenario", metavar="ID", help="scenario id (default: one chosen by the seed)")
+    demo.add_argument("--seed", type=int, help="the game's seed (default: a new one)")
+    demo.add_argument("--screenshot", metavar="FILE", help="draw a few frames headless, save a PNG and exit")
+    demo.add_argument("--size", type=_window_size, metavar="WxH", help="window size, e.g. 1920x1080")
+    demo.set_defaults(func=cmd_demo)
+
+
+def cmd_play(args: argparse.Namespace) -> int:
+    from game.ui.launch import run_play
+
+    return run_play(args.scenario, args.seed, args.screenshot, size=args.size)
+
+
+def cmd_demo(args: argparse.Namespace) -> int:
+    from game.ui.launch import run_demo
+
+    return run_demo(args.scenario, args.seed, args.screenshot, size=args.size)
 
 
 def _content():
@@ -336,10 +390,11 @@ def cmd_frenzy(args: argparse.Namespace) -> int:
                  lambda fz, content: F.render(fz), F.to_json)
 
 
-def run_default(parser: argparse.ArgumentParser) -> int:
-    """What `python main.py` does with no command. Placeholder until the UI exists: show the help."""
-    parser.print_help()
-    return 0
+def run_default(args: argparse.Namespace) -> int:
+    """What `python main.py` does with no command: the main menu (or its screenshot with --screenshot FILE)."""
+    from game.ui.launch import run_menu
+
+    return run_menu(args.screenshot, size=args.size)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -349,7 +404,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     except SystemExit as exc:  # argparse has already printed usage and the error (or the help)
         return exc.code if isinstance(exc.code, int) else 2
     if args.command is None:
-        return run_default(parser)
+        return run_default(args)
     try:
         return args.func(args)
     except BrokenPipeError:     # the output went to `head` or similar, which stopped reading: not an error

@@ -83,9 +83,11 @@ def test_bad_usage_exits_2_with_one_error(capsys, argv):
     assert "usage:" in err and "error:" in err and "Traceback" not in err
 
 
-def test_no_command_prints_help(capsys):
-    assert main([]) == 0
-    assert "validate" in capsys.readouterr().out
+def test_help_lists_the_commands(capsys):
+    # With no command at all, `python main.py` opens the main menu (tests/test_ui_flow.py drives it headless).
+    assert main(["--help"]) == 0
+    out = capsys.readouterr().out
+    assert all(name in out for name in ("validate", "play", "demo", "--screenshot"))
 
 
 def test_main_py_entry_point(tmp_path):

@@ -1,0 +1,110 @@
+"""The application: one window, a stack of scenes, one loop. Headless with SDL_VIDEODRIVER=dummy.
+
+A scene is any object with handle(event), update(dt) and draw(surface); the App owns the window and the stack.
+"""
+from __future__ import annotations
+
+import os
+from collections.abc import Callable
+from pathlib import Path
+
+import pygame
+
+from game.ui import theme
+
+DEFAULT_SIZE = (1280, 720)
+
+
+class Scene:
+    """Base scene: override what you need. `self.app` is set when pushed."""
+    app: App
+
+    def enter(self) -> None:
+        """Called when the scene becomes the top of the stack."""
+
+    def handle(self, event: pygame.event.Event) -> None:
+        """One input event."""
+
+    def update(self, dt: float) -> None:
+        """Advance animations by dt seconds."""
+
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.fill(theme.BG)
+
+
+class App:
+    def __init__(self, size: tuple[int, int] = DEFAULT_SIZE, headless: bool = False):
+        if headless:
+            os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+            os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+        pygame.init()
+        theme._fonts.clear()        # fonts made before an earlier pygame.quit() are dead (tests open many apps)
+        pygame.display.set_caption("Borrowed Time")
+        self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
+        self.clock = pygame.time.Clock()
+        self.stack: list[Scene] = []
+        self.running = True
+        self.frames = 0
+        self.settings = None               # game.ui.settings.Settings, set by the launcher
+        # Keys the app answers before the scene does, whatever the scene (F1: the rules help).
+        self.global_keys: dict[int, Callable[[], None]] = {}
+
+    # --- scenes ------------------------------------------------------------------------------------------------
+    def push(self, scene: Scene) -> None:
+        scene.app = self
+        self.stack.append(scene)
+        scene.enter()
+
+    def pop(self) -> None:
+        self.stack.pop()
+        if self.stack:
+            self.stack[-1].enter()
+        else:
+            self.running = False
+
+    def replace(self, scene: Scene) -> None:
+        if self.stack:
+            self.stack.pop()
+        self.push(scene)
+
+    @property
+    def scene(self) -> Scene:
+        return self.stack[-1]
+
+    # --- the loop ----------------------------------------------------------------------------------------------
+    def step(self, dt: float = 1 / 60) -> None:
+        """One frame: events, update, draw. Tests call this directly after posting events."""
+        for event in pygame.event.get():
+            if event.type == pygame.QUIT:
+                self.running = False
+                return
+            if event.type == pygame.KEYDOWN and event.key == pygame.K_F12:
+                self.screenshot(Path("screenshots") / f"borrowed-time-{self.frames:06d}.png")
+                continue
+            if event.type == pygame.VIDEORESIZE:
+                self.screen = pygame.display.get_surface()
+            if event.type == pygame.KEYDOWN and event.key in self.global_keys:
+                self.global_keys[event.key]()
+                continue
+            self.scene.handle(event)
+            if not self.running or not self.stack:
+                return
+        self.scene.update(dt)
+        self.scene.draw(self.screen)
+        pygame.display.flip()
+        self.frames += 1
+
+    def run(self, fps: int = 60) -> None:
+        while self.running and self.stack:
+            dt = self.clock.tick(fps) / 1000
+            self.step(dt)
+        pygame.quit()
+
+    def resize(self, size: tuple[int, int]) -> None:
+        """Set the window size (a settings change); the scenes lay themselves out again on their next frame."""
+        self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
+
+    def screenshot(self, path: Path) -> Path:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        pygame.image.save(self.screen, str(path))
+        return path

@@ -1,0 +1,356 @@
+"""The end of a game: who won and why, in words, and the night in numbers - rounds, Doom, escalations, the team's
+fate, zombies by type, Heat round by round. Everything is read from the session's event stream (game_stats).
+
+The board calls `app.replace(EndScreen(content, session, record))` when a game ends; `session` may be the Session
+or the RecordingSession around it.
+"""
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+
+import pygame
+
+from game.content.defs import Content
+from game.ui import theme
+from game.ui.widgets import (
+    Button,
+    UIScene,
+    draw_panel,
+    draw_text,
+    draw_wrapped,
+    ellipsize,
+    line_height,
+    mix,
+)
+
+
+@dataclass
+class Fate:
+    name: str
+    archetype: str
+    fate: str            # escaped | lost | standing | downed
+    detail: str = ""     # how they were lost
+
+
+@dataclass
+class GameStats:
+    scenario: str
+    seed: int
+    winner: str | None
+    cause: str | None
+    rounds: int
+    doom: int
+    doom_length: int
+    escalations: int = 0
+    escalation_rounds: list[int] = field(default_factory=list)
+    heat: dict[int, int] = field(default_factory=dict)         # round -> highest Heat on the track
+    team: list[Fate] = field(default_factory=list)
+    spawned: Counter = field(default_factory=Counter)          # zombie kind -> brought in during the game
+    at_start: Counter = field(default_factory=Counter)         # zombie kind -> on the board at the start
+    reanimated: Counter = field(default_factory=Counter)       # zombie kind -> destroyed, then back on its feet
+    destroyed: Counter = field(default_factory=Counter)        # zombie kind -> destroyed
+    events: list[tuple[str, str]] = field(default_factory=list)   # (why, event name) in the order they fired
+    purchases: int = 0
+    heat_spent: int = 0
+
+    @property
+    def lost(self) -> list[Fate]:
+        return [f for f in self.team if f.fate == "lost"]
+
+    @property
+    def escaped(self) -> list[Fate]:
+        return [f for f in self.team if f.fate == "escaped"]
+
+
+def unwrap(session):
+    """The Session inside a RecordingSession (or the Session itself)."""
+    return session.session if hasattr(session, "session") and not hasattr(session, "events") else session
+
+
+def game_stats(session) -> GameStats:
+    """The numbers of a finished (or abandoned) game, from its events."""
+    s = unwrap(session)
+    winner, cause = s.result if s.result else (None, None)
+    st = GameStats(s.scenario.id, s.seed, winner, cause, s.round, s.doom, s.scenario.doom_length)
+    rnd = 0
+    fates: dict[int, tuple[str, str]] = {}
+    for e in s.events:
+        d = e.data
+        if e.kind == "round":
+            rnd = d.get("round", rnd + 1)
+            st.heat.setdefault(rnd, 0)
+        elif e.kind == "heat" and "heat" in d and rnd:
+            st.heat[rnd] = max(st.heat.get(rnd, 0), d["heat"])
+        elif e.kind == "doom" and ("escalation at Heat" in e.text or "catastrophic" in e.text):
+            st.escalations += 1
+            st.escalation_rounds.append(rnd)
+        elif e.kind == "spawn":
+            if not rnd:
+                st.at_start[d.get("kind", "?")] += 1
+            elif ": reanimated at" in e.text:
+                st.reanimated[d.get("kind", "?")] += 1
+            else:
+                st.spawned[d.get("kind", "?")] += 1
+        elif e.kind == "killed":
+            st.destroyed[d.get("kind", "?")] += 1
+        elif e.kind == "eliminated" and d.get("who") is not None:
+            fates[d["who"]] = ("lost", d.get("cause", ""))
+        elif e.kind == "escape" and d.get("who") is not None:
+            fates[d["who"]] = ("escaped", "")
+        elif e.kind == "event" and "event" in d:
+            why, _, rest = e.text.partition(": ")
+            name = rest.split(". ")[0] if rest else d["event"]
+            st.events.append((why, name))
+        elif e.kind == "purchase" and "cost" in d:
+            st.purchases += 1
+            st.heat_spent += d["cost"]
+    from game.world.components import Status, Survivor
+    for eid in s.survivors(on_board=False):
+        surv = s.comp(eid, Survivor)
+        fate, detail = fates.get(eid, ("", ""))
+        if not fate:
+            fate = "downed" if s.comp(eid, Status).downed else "standing"
+        st.team.append(Fate(surv.name, surv.archetype, fate, detail))
+    return st
+
+
+def verdict(stats: GameStats, session=None) -> tuple[str, str]:
+    """(headline, the cause in a sentence)."""
+    s = unwrap(session) if session is not None else None
+    if stats.winner is None:
+        return "Game left unfinished", "The game was left before either side won."
+    if stats.winner == "survivors":
+        if stats.cause == "extraction":
+            return "The survivors win", "Enough of the team reached the way out to make the escape quota."
+        task = s.scenario.tasks[-1].text if s is not None and s.scenario.tasks else ""
+        return "The survivors win", ("The team got the job done" + (f": {task[0].lower()}{task[1:]}" if task
+                                                                     else ".")).rstrip(".") + "."
+    cause = stats.cause
+    if cause == "casualties":
+        lost, start = len(stats.lost), len(stats.team)
+        if lost * 2 > start:
+            return "The Director wins", f"More than half of the team was lost ({lost} of {start})."
+        return "The Director wins", "Too few survivors were left to make the escape quota."
+    if cause == "no survivors left":
+        return "The Director wins", "No survivor was left on the board, and the job was not done."
+    if cause == "doom":
+        text = "Time ran out: the last round after the Doom Finale ended with the job unfinished."
+        task = s.scenario.tasks[-1] if s is not None and s.scenario.tasks else None
+        if task is not None and task.kind == "extract" and stats.escaped:
+            need = min(task.count, len(stats.team))
+            text = (f"Time ran out: when the last round ended, only {len(stats.escaped)} of the {need} survivors "
+                    f"who had to escape were out.")
+        return "The Director wins", text
+    return "The Director wins", f"{cause}."
+
+
+FATE_LOOK = {"escaped": ("Escaped", theme.GOOD), "lost": ("Lost", theme.DANGER),
+             "standing": ("Still standing", theme.INK), "downed": ("Downed", theme.HEAT)}
+
+
+class EndScreen(UIScene):
+    def __init__(self, content: Content, session, record, demo_level: str | None = None):
+        super().__init__()
+        self.content = content
+        self.session = unwrap(session)
+        self.record = record
+        self.demo_level = demo_level
+        self.stats = game_stats(self.session)
+        self.headline, self.cause_text = verdict(self.stats, self.session)
+
+    def layout(self, w: int, h: int) -> None:
+        px = self.px
+        margin = px(40)
+        by = h - px(72)
+        menu = Button("Back to menu", self.to_menu, hotkey=pygame.K_ESCAPE, size=px(24))
+        menu.rect = pygame.Rect(margin, by, px(230), px(50))
+        again = Button("Play again", self.play_again, hotkey=(pygame.K_RETURN, pygame.K_KP_ENTER), hint="Enter",
+                       style="primary", size=px(25),
+                       tooltip="The same scenario and team, with a new seed." if not self.demo_level else
+                       "Another demo game on the same scenario.")
+        again.rect = pygame.Rect(w - margin - px(240), by, px(240), px(50))
+        self.widgets += [menu, again]
+        top = px(172)
+        gap = px(18)
+        chart_h = px(176)
+        bottom = by - px(22)
+        row_h = bottom - chart_h - gap - top
+        col_w = (w - 2 * margin - 2 * gap) // 3
+        self.panels = [pygame.Rect(margin + i * (col_w + gap), top, col_w, row_h) for i in range(3)]
+        self.chart = pygame.Rect(margin, top + row_h + gap, w - 2 * margin, chart_h)
+
+    def to_menu(self) -> None:
+        del self.app.stack[1:]
+        if self.app.stack:
+            self.app.stack[0].enter()
+        else:
+            from game.ui.menu import MainMenu
+            self.app.push(MainMenu(self.content))
+
+    def back(self) -> None:
+        self.to_menu()
+
+    def play_again(self) -> None:
+        from game.ui.setup import new_seed, open_game
+        from game.world.saves import GameRecord
+
+        record = GameRecord(self.record.scenario, new_seed(), tuple(self.record.team))
+        if not self.app.stack or self.app.stack[0] is self:
+            from game.ui.menu import MainMenu
+            self.app.stack.insert(0, MainMenu(self.content))
+            self.app.stack[0].app = self.app
+        open_game(self.app, self.content, record, demo_level=self.demo_level)
+
+    # drawing
+    def draw_content(self, surface: pygame.Surface) -> None:
+        px = self.px
+        st = self.stats
+        w = surface.get_width()
+        margin = px(40)
+        scen = self.session.scenario
+        kicker = f"{scen.name}  -  seed {st.seed}" + ("  -  demo" if self.demo_level else "")
+        draw_text(surface, kicker.upper(), (margin, px(30)), px(18), theme.INK_FAINT, True)
+        color = {"survivors": theme.GOOD, "director": theme.DANGER}.get(st.winner or "", theme.INK)
+        r = draw_text(surface, self.headline, (margin, px(54)), px(64), color, True)
+        draw_text(surface, self.cause_text, (margin, r.bottom + px(10)), px(25), theme.INK)
+        draw_text(surface, "F1  Rules help", (w - margin, px(30)), px(19), theme.INK_FAINT, anchor="topright")
+        self._summary(surface, self.panels[0])
+        self._team(surface, self.panels[1])
+        self._zombies(surface, self.panels[2])
+        self._heat(surface, self.chart)
+
+    def _panel(self, surface: pygame.Surface, rect: pygame.Rect, title: str) -> pygame.Rect:
+        px = self.px
+        draw_panel(surface, rect, radius=px(12), shadow=True)
+        pad = px(18)
+        draw_text(surface, title.upper(), (rect.x + pad, rect.y + pad), px(17), theme.INK_DIM, True)
+        top = rect.y + pad + line_height(px(17), True) + px(10)
+        return pygame.Rect(rect.x + pad, top, rect.width - 2 * pad, rect.bottom - pad - top)
+
+    def _pairs(self, surface, inner: pygame.Rect, pairs, y: int | None = None) -> int:
+        px = self.px
+        y = inner.y if y is None else y
+        lh = line_height(px(22)) + px(6)
+        for key, value, color in pairs:
+            if y + lh > inner.bottom + px(4):
+                break
+            draw_text(surface, key, (inner.x, y), px(21), theme.INK_DIM)
+            draw_text(surface, value, (inner.right, y), px(22), color, True, anchor="topright")
+            y += lh
+        return y
+
+    def _summary(self, surface, rect) -> None:
+        px = self.px
+        st = self.stats
+        inner = self._panel(surface, rect, "The night")
+        esc = str(st.escalations)
+        if st.escalation_rounds:
+            esc += f"  (round{'s' if len(st.escalation_rounds) > 1 else ''} " \
+                   f"{', '.join(map(str, st.escalation_rounds))})"
+        doom_color = theme.DOOM if st.doom >= st.doom_length else theme.INK
+        pairs = [("Rounds played", str(st.rounds), theme.INK),
+                 ("Doom", f"{st.doom} / {st.doom_length}", doom_color),
+                 ("Escalations", esc, theme.DOOM if st.escalations else theme.INK),
+                 ("Peak Heat", str(max(st.heat.values(), default=0)), theme.HEAT),
+                 ("Director's purchases", f"{st.purchases}  ({st.heat_spent} Heat)", theme.INK)]
+        y = self._pairs(surface, inner, pairs)
+        groups = {"Doom event": "Doom track", "Doom Finale": "Finale", "The Director": "Director bought"}
+        lines: dict[str, list[str]] = {}
+        for why, name in st.events:
+            lines.setdefault(groups.get(why, why), []).append(name)
+        for title, names in lines.items():
+            if y + line_height(px(19)) > inner.bottom:
+                break
+            text = f"{title}: {', '.join(names)}"
+            room = max(1, (inner.bottom - y) // line_height(px(19)))
+            y += draw_wrapped(surface, text, pygame.Rect(inner.x, y, inner.width, 0), px(19), theme.INK_DIM,
+                              max_lines=min(2, room)) + px(4)
+
+    def _team(self, surface, rect) -> None:
+        px = self.px
+        st = self.stats
+        inner = self._panel(surface, rect, "Survivors")
+        head = f"{len(st.escaped)} escaped, {len(st.lost)} lost of {len(st.team)}"
+        draw_text(surface, head, (inner.right, rect.y + px(18)), px(18), theme.INK_DIM, anchor="topright")
+        lh = max(line_height(px(22)) + px(10), (inner.height) // max(1, len(st.team)))
+        lh = min(lh, px(48))
+        y = inner.y
+        for f in st.team:
+            if y + line_height(px(22)) > inner.bottom + px(4):
+                break
+            label, color = FATE_LOOK.get(f.fate, (f.fate, theme.INK))
+            pygame.draw.circle(surface, color, (inner.x + px(6), y + line_height(px(22)) // 2), px(5))
+            draw_text(surface, f.name, (inner.x + px(20), y), px(22), theme.INK)
+            draw_text(surface, label, (inner.right, y), px(21), color, True, anchor="topright")
+            if f.detail and lh >= line_height(px(22)) + line_height(px(17)):
+                draw_text(surface, ellipsize(f.detail, px(17), inner.width - px(20)),
+                          (inner.x + px(20), y + line_height(px(22))), px(17), theme.INK_FAINT)
+            y += lh
+
+    def _zombies(self, surface, rect) -> None:
+        px = self.px
+        st = self.stats
+        inner = self._panel(surface, rect, "Zombies")
+        kinds = [k for k in self.content.zombies if st.spawned[k] or st.destroyed[k] or st.at_start[k]]
+        kinds += [k for k in set(st.spawned) | set(st.destroyed) | set(st.at_start) if k not in kinds]
+        col2 = inner.right - px(110)
+        col3 = inner.right
+        y = inner.y
+        draw_text(surface, "came", (col2, y), px(17), theme.INK_FAINT, anchor="topright")
+        draw_text(surface, "destroyed", (col3, y), px(17), theme.INK_FAINT, anchor="topright")
+        y += line_height(px(17)) + px(4)
+        lh = line_height(px(22)) + px(6)
+        for k in kinds:
+            if y + lh > inner.bottom - lh:
+                break
+            zdef = self.content.zombies.get(k)
+            name = zdef.name if zdef else k
+            came = st.spawned[k] + st.at_start[k] + st.reanimated[k]
+            draw_text(surface, name, (inner.x, y), px(21), theme.INK)
+            draw_text(surface, str(came), (col2, y), px(22), theme.ZOMBIE, True, anchor="topright")
+            draw_text(surface, str(st.destroyed[k]), (col3, y), px(22), theme.INK, True, anchor="topright")
+            y += lh
+        if not kinds:
+            draw_text(surface, "Not a single zombie.", (inner.x, y), px(21), theme.INK_DIM)
+        foot = f"{sum(st.at_start.values())} on the board at the start, {sum(st.spawned.values())} brought in"
+        if st.reanimated:
+            foot += f", {sum(st.reanimated.values())} got back up"
+        foot += f", {sum(st.destroyed.values())} destroyed"
+        draw_wrapped(surface, foot, pygame.Rect(inner.x, inner.bottom - 2 * line_height(px(18)) + px(4),
+                                                inner.width, 0), px(18), theme.INK_DIM, max_lines=2)
+
+    def _heat(self, surface, rect) -> None:
+        px = self.px
+        st = self.stats
+        inner = self._panel(surface, rect, "Heat per round")
+        note = ("Bars: the most Heat on the track each round" +
+                (", purple where Doom escalated" if st.escalation_rounds else "") +
+                ".   Dashed line: 8, where escalation rolls begin.")
+        draw_text(surface, note, (inner.right, rect.y + px(18)), px(17), theme.INK_FAINT, anchor="topright")
+        rounds = sorted(st.heat)
+        if not rounds:
+            return
+        heat_max = self.content.rules.heat_max
+        label_h = line_height(px(17))
+        chart = pygame.Rect(inner.x + px(30), inner.y + label_h, inner.width - px(30), inner.height - 2 * label_h)
+        for v in (0, 8, heat_max):
+            yy = chart.bottom - chart.height * v // heat_max
+            draw_text(surface, str(v), (chart.x - px(8), yy), px(16), theme.INK_FAINT, anchor="midright")
+        y8 = chart.bottom - chart.height * 8 // heat_max
+        for x in range(chart.x, chart.right, px(10)):
+            pygame.draw.line(surface, mix(theme.DOOM, theme.PANEL, 0.3), (x, y8), (min(x + px(5), chart.right), y8))
+        pygame.draw.line(surface, theme.PANEL_EDGE, (chart.x, chart.bottom), (chart.right, chart.bottom))
+        n = len(rounds)
+        slot = chart.width / max(n, 8)
+        bw = max(4, int(slot * 0.6))
+        for i, rnd in enumerate(rounds):
+            v = st.heat[rnd]
+            cx = int(chart.x + slot * i + slot / 2)
+            bh = chart.height * v // heat_max
+            bar = pygame.Rect(cx - bw // 2, chart.bottom - bh, bw, bh)
+            esc = rnd in st.escalation_rounds
+            pygame.draw.rect(surface, theme.DOOM if esc else theme.HEAT, bar, border_radius=px(3))
+            if v:
+                draw_text(surface, str(v), (cx, bar.y - px(2)), px(17), theme.INK, anchor="midbottom")
+            draw_text(surface, f"R{rnd}", (cx, chart.bottom + px(3)), px(16), theme.INK_DIM, anchor="midtop")

@@ -1,0 +1,1602 @@
+"""The board screen: one game of Borrowed Time, played by the player (or, in a demo, by the survivor AI) against
+the Director.
+
+    GameScene(content, record, demo_level=None, speed=1.0)
+
+The scene wraps a RecordingSession (every accepted action is recorded for saving and undo). Clicks and keys become
+the same Action objects the AI and the tests submit; an action the rules refuse shows its Impossible reason as a
+toast. The Director Phase is played one step per tick at the chosen speed (1x, 2x, 4x or instant), each zombie's
+move animated along its path. Ctrl+Z undoes, Ctrl+S saves, the game autosaves at the start of every round.
+
+Controls (the full list is game.ui.hud.BOARD_KEYS): click a survivor to start their turn (or the team strip, or
+Tab then an action), click a shaded cell to move (pale shades take two or three Moves), an action's key or button
+then its target (F melee, T shoot, G throw...), Space ends the activation, Enter the turn. Right/middle drag or
+WASD/arrows pan, the wheel or +/- zoom. While the Director plays, and in a demo: Space pauses, N plays one step,
+1-4 set the speed (1x, 2x, 4x, instant).
+
+Pieces: board_view (camera, city mat, miniatures), overlays (reach, paths, sight, blasts, odds), hud (tracks, team,
+card, log, action bar, dice, toasts, cards, dialogs).
+"""
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+import pygame
+
+from game.ai.survivor_ai import SurvivorAI
+from game.ui import theme
+from game.ui.app import Scene
+from game.ui.board_view import TERRAIN_TEXT, BoardView, Motion, Sprites
+from game.ui.hud import ACTIONS, Card, ExchangeDialog, Hud, Picker, compute_layout
+from game.ui.overlays import (
+    SIGHT_OK,
+    OddsCard,
+    Preview,
+    ReachLayer,
+    dashed_line,
+    draw_blast,
+    draw_cells,
+    draw_engagement,
+    draw_path,
+    draw_sight,
+    melee_preview,
+    move_reach,
+    pct,
+    shot_preview,
+    throw_preview,
+)
+from game.ui.widgets import Button, Tooltips, Widget
+from game.world import actions as A
+from game.world.components import Health, Inventory, Status, Survivor, Turn, Zombie
+from game.world.legal import activation_actions
+from game.world.saves import RecordingSession, SaveError, save_dir, write_save
+from game.world.session import GameOver, Impossible
+
+SPEEDS = (1.0, 2.0, 4.0, 1000.0)
+SPEED_NAMES = {1.0: "1x", 2.0: "2x", 4.0: "4x", 1000.0: "Instant"}
+INSTANT = 100.0                     # a speed at or above this plays with no waiting and no animation
+# Seconds each Director step stays on screen at 1x (a zombie's walk adds its own time).
+STEP_TIME = {"frenzy": 1.3, "ambient": 0.9, "escalation": 1.3, "purchase": 1.1, "shriek": 1.0, "swarm": 1.5,
+             "zombie": 0.18, "reset": 0.8, "doom": 1.1, "round": 0.8}
+AI_STEP_TIME = 0.75
+ZOMBIE_STEP = 0.075                 # seconds per cell of a zombie's walk at 1x
+SURVIVOR_STEP = 0.06
+PAN_SPEED = 900                     # pixels per second with WASD / arrows held
+MAX_AI_ACTIONS_PER_ROUND = 400
+TARGET_MODES = {"melee", "shoot", "throw", "disengage", "drag", "triage", "door", "barricade", "search",
+                "pickup", "handoff", "exchange"}
+MODE_HINTS = {
+    "move": "Click a shaded cell to move. Right-drag or WASD to pan, wheel to zoom.",
+    "melee": "Melee: click a zombie in base contact (ringed). Esc or right-click cancels.",
+    "shoot": "Shoot: click a ringed zombie. T again switches gun. Esc cancels.",
+    "throw": "Throw: click a cell in the shaded area. Esc cancels.",
+    "disengage": "Disengage: click a highlighted cell out of their reach. Esc cancels.",
+    "drag": "Drag: click the Downed ally, then where to go. Esc cancels.",
+    "triage": "Triage: click the Downed ally. Esc cancels.",
+    "door": "Door: click a door you touch. Esc cancels.",
+    "barricade": "Barricade: click a shut door you touch. Esc cancels.",
+    "search": "Search: click a search token on or next to you. Esc cancels.",
+    "pickup": "Pick Up: click an item on or next to you. Esc cancels.",
+    "handoff": "Hand-Off: click an ally in contact. Esc cancels.",
+    "exchange": "Swap Gear: click an ally in contact. Esc cancels.",
+}
+
+
+class _Tip(Widget):
+    """A rectangle with a tooltip (for the tooltip tracker)."""
+
+
+class GameScene(Scene):
+    def __init__(self, content, record, demo_level: str | None = None, speed: float = 1.0):
+        self.content = content
+        self.record = record
+        self.demo_level = demo_level
+        self.game = RecordingSession(content, record)
+        self.ai = SurvivorAI(demo_level, record.seed) if demo_level else None
+        self.speed = float(speed) if speed and speed > 0 else 1.0
+        self.paused = False
+        self.step_once = False
+        self.sprites = Sprites()
+        self.view = BoardView(self.session.map, self.sprites)
+        self.hud = Hud(self.sprites)
+        self.hud.build_buttons(self.on_action)
+        self.motion = Motion()
+        self.reach_layer = ReachLayer()
+        self.odds_card = OddsCard()
+        self.tips = Tooltips()
+        self.mode = "move"
+        self.mode_ally: int | None = None      # drag: the ally chosen first
+        self.selected: int | None = None
+        self.weapon_uid: int | None = None
+        self.hover_cell: int | None = None
+        self.hover_model: int | None = None
+        self.mouse = (0, 0)
+        self.modal = None
+        self.last_decision = ""
+        self.ai_actions = 0
+        self.ai_round = 0
+        self.debug_path_dest: int | None = None     # benchmarks: draw a path preview without a pointer
+        self.debug_target: int | None = None        # benchmarks: draw an attack preview without a pointer
+        self._seen = len(self.session.events)
+        self._timer = 0.4
+        self._drag: dict | None = None
+        self._held: set[int] = set()
+        self._layout = None
+        self._cache: dict = {}
+        self._end_timer: float | None = None
+        self._left = False
+        self.tracers: list[list] = []          # [from xy, to xy, age, colour]: shots and throws, briefly
+        self._select_default()
+        self.hud.reset_log()
+        self.hud.show_banner(self.session.scenario.name, self._intro_text(), theme.ACCENT)
+        self._centred = False
+
+    # --- the game ------------------------------------------------------------------------------------------------
+    @property
+    def session(self):
+        return self.game.session
+
+    @property
+    def demo(self) -> bool:
+        return self.ai is not None
+
+    @property
+    def instant(self) -> bool:
+        return self.speed >= INSTANT
+
+    def _intro_text(self) -> str:
+        sc = self.session.scenario
+        if self.demo:
+            return f"{sc.blurb}  Watching the {self.demo_level} survivor AI. Space pauses, N steps."
+        return f"{sc.blurb}  Click a survivor to start their turn."
+
+    def _key(self, *extra):
+        s = self.session
+        return (id(s), len(s.events), s.active, self.selected, *extra)
+
+    def _cached(self, name: str, key, make):
+        hit = self._cache.get(name)
+        if hit is not None and hit[0] == key:
+            return hit[1]
+        value = make()
+        self._cache[name] = (key, value)
+        return value
+
+    def submit(self, action, animate: bool = True) -> bool:
+        """Submit an action through the recording session; a refusal becomes a toast. True if it was done."""
+        try:
+            self.game.submit(action)
+        except Impossible as exc:
+            self.hud.toast(_sentence(str(exc)))
+            return False
+        except GameOver:
+            self.hud.toast("The game is over")
+            return False
+        self._absorb(animate=animate and not self.instant)
+        self._after_change()
+        return True
+
+    def _after_change(self) -> None:
+        s = self.session
+        if self.mode != "move":
+            self.mode = "move"
+            self.mode_ally = None
+        if s.active is not None and not self.demo:
+            self.selected = s.active
+        elif self.demo and s.active is not None:
+            self.selected = s.active
+        if self.selected is not None and self.selected not in s.survivors():
+            self._select_default()
+        if self.selected is not None and s.is_survivor(self.selected):
+            gear = {g.uid for g in s.comp(self.selected, Inventory).gear}
+            if self.weapon_uid not in gear:
+                self.weapon_uid = None
+
+    def _select_default(self) -> None:
+        s = self.session
+        if s.active is not None:
+            self.selected = s.active
+            return
+        ready = [sv for sv in s.survivors() if not s.comp(sv, Turn).activated]
+        standing = [sv for sv in ready if not s.comp(sv, Status).downed]
+        pool = standing or ready or s.survivors()
+        self.selected = pool[0] if pool else None
+
+    # --- events into the screen ----------------------------------------------------------------------------------
+    def _absorb(self, animate: bool = True) -> None:
+        """Turn the new events into dice, walks, rising numbers, cards and banners."""
+        s = self.session
+        new = s.events[self._seen:]
+        self._seen = len(s.events)
+        searched = False
+        fallen = {e.data.get("who"): e.data.get("cell") for e in new if e.kind == "killed"}
+        for e in new:
+            k, d = e.kind, e.data
+            if k == "roll":
+                self.hud.add_roll(e, s)
+            elif k == "move":
+                who, path = d.get("who"), d.get("path") or []
+                if animate and who is not None and len(path) > 1 and (s.is_zombie(who) or s.is_survivor(who)):
+                    per = (ZOMBIE_STEP if s.is_zombie(who) else SURVIVOR_STEP) / max(0.25, self.speed)
+                    xy = [s.board.xy(c) for c in path]
+                    if s.is_zombie(who) and not self._visible(xy):
+                        if (self.demo or s.phase != "survivor") and self._near_team(path[-1]):
+                            # the camera glides there first; the walk is slowed to be seen arriving
+                            self.view.cam.glide_to(xy[-1][0] + 0.5, xy[-1][1] + 0.5)
+                            per = max(per, 0.45 / max(1.0, min(self.speed, 4.0)) / (len(xy) - 1))
+                        else:
+                            per *= 0.25
+                    self.motion.start(who, xy, per)
+            elif k == "attack" and d.get("who") is not None and s.is_survivor(d["who"]) and \
+                    d["who"] in s.survivors() and ("cover" in d or "cell" in d):
+                target = d.get("target")
+                if "cell" in d:
+                    to = s.board.xy(d["cell"])
+                elif s.is_zombie(target):
+                    to = s.xy(target)
+                else:
+                    to = s.board.xy(fallen[target]) if fallen.get(target) is not None else None
+                if to is not None:
+                    self.tracers.append([s.xy(d["who"]), to, 0.0, theme.HEAT if "cell" in d else SIGHT_OK])
+            elif k == "wound":
+                who = d.get("who")
+                if who is not None and (s.is_survivor(who) and who in s.survivors() or s.is_zombie(who)):
+                    colour = theme.DANGER if s.is_survivor(who) else (250, 240, 220)
+                    self.hud.float_text(s.xy(who), f"-{d.get('amount', 1)}", colour)
+            elif k == "heat" and d.get("cell") is not None:
+                self.hud.float_text(s.board.xy(d["cell"]), f"+{d.get('amount', 0)} Heat", theme.HEAT)
+            elif k == "killed" and d.get("cell") is not None:
+                self.hud.float_text(s.board.xy(d["cell"]), "destroyed", theme.GOOD)
+            elif k == "spawn" and d.get("cell") is not None:
+                self.hud.float_text(s.board.xy(d["cell"]), "new", (226, 150, 140))
+            elif k == "search":
+                searched = True
+                if d.get("outcome") == "failure":
+                    self.hud.add_card(Card("Nothing", "search", "The search turns up nothing of use.", "nothing"))
+            elif k == "card" and d.get("card") and searched:
+                gid = d["card"]
+                if "uid" not in d:          # "keeps one, puts the other back"
+                    self.hud.mark_kept(self.content.gear_name(gid))
+                    continue
+                tone = "hazard" if gid in self.content.hazards else (
+                    "jackpot" if d.get("deck") not in ("core", None) else "find")
+                self.hud.add_card(Card(self.content.gear_name(gid), _card_kind(self.content, gid),
+                                       _card_text(self.content, gid), tone))
+            elif k == "hazard":
+                hz = self.content.hazards.get(d.get("hazard", ""))
+                if hz is not None and not any(c.title == hz.name and c.age < 0.5 for c in self.hud.cards):
+                    self.hud.add_card(Card(hz.name, "hazard", hz.text, "hazard"))
+            elif k == "decision":
+                self.last_decision = e.text
+                if self.demo:
+                    self.hud.show_banner(f"Survivor AI ({self.demo_level})", e.text, (120, 200, 210))
+            elif k in ("purchase", "frenzy", "shriek", "doom", "event", "escape", "eliminated", "downed",
+                       "objective"):
+                heading = {"purchase": "The Director buys", "frenzy": "Feeding Frenzy", "shriek": "Shriek",
+                           "doom": "Doom", "event": "Event", "escape": "Escape", "eliminated": "Lost",
+                           "downed": "Downed", "objective": "Objective"}[k]
+                if s.phase != "survivor" or k in ("eliminated", "downed", "objective", "escape", "event", "doom"):
+                    colour = theme.DOOM if k in ("doom", "event") else (theme.GOOD if k in ("objective", "escape")
+                                                                        else theme.DANGER)
+                    self.hud.show_banner(heading, e.text, colour)
+            elif k == "end":
+                self.hud.show_banner("The end", e.text, theme.ACCENT)
+
+    def _near_team(self, cell: int, inches: float = 10) -> bool:
+        s = self.session
+        return any(s.dist(cell, s.cell(sv)) <= inches for sv in s.survivors())
+
+    def _visible(self, cells_xy) -> bool:
+        """True if the walk ends where the player can see it (not under the banner at the top, nor at an edge)."""
+        cam = self.view.cam
+        v, t = cam.view, cam.tile
+        inner = pygame.Rect(v.x + t, v.y + int(v.height * 0.18), v.width - 2 * t, int(v.height * 0.82) - t)
+        return inner.collidepoint(cam.centre_px(cells_xy[-1]))
+
+    # --- the loop ------------------------------------------------------------------------------------------------
+    def update(self, dt: float) -> None:
+        self.view.clock += dt
+        self.view.cam.update(dt)
+        self.tips.update(dt)
+        self.motion.update(dt)
+        for tr in self.tracers:
+            tr[2] += dt * max(1.0, min(self.speed, 4.0))
+        self.tracers = [tr for tr in self.tracers if tr[2] < 0.9]
+        self.hud.update(dt, self.speed)
+        if self._held:
+            dx = ((pygame.K_d in self._held or pygame.K_RIGHT in self._held) -
+                  (pygame.K_a in self._held or pygame.K_LEFT in self._held))
+            dy = ((pygame.K_s in self._held or pygame.K_DOWN in self._held) -
+                  (pygame.K_w in self._held or pygame.K_UP in self._held))
+            self.view.cam.pan(dx * PAN_SPEED * dt, dy * PAN_SPEED * dt)
+        s = self.session
+        if self._left:
+            return
+        if s.result:
+            self._finish(dt)
+            return
+        if self.modal is not None:
+            return
+        if s.in_director:
+            self._play_director(dt)
+        elif self.demo and s.phase == "survivor":
+            self._play_ai(dt)
+        elif not self.demo and self.hud.banner is not None and self.hud.banner_age > 5.0:
+            self.hud.banner = None
+
+    def _waiting(self, dt: float) -> bool:
+        """True while the screen should hold the current step (paused, animating, or its time not up)."""
+        if self.step_once:
+            return self.motion.busy
+        if self.paused:
+            return True
+        if self.motion.busy or self.view.cam.goal is not None:
+            return True
+        self._timer -= dt
+        return self._timer > 0
+
+    def _play_director(self, dt: float) -> None:
+        s = self.session
+        if self.instant and not self.paused:
+            start = time.perf_counter()
+            while s.in_director and time.perf_counter() - start < 0.03:
+                s.step_director()
+                self._absorb(animate=False)
+            if not s.in_director:
+                self._director_done()
+            return
+        if self._waiting(dt):
+            return
+        self.step_once = False
+        first = len(s.events)
+        label = s.step_director()
+        self._absorb(animate=True)
+        if label is None:
+            self._director_done()
+            return
+        steps = {"frenzy": "Feeding Frenzy", "ambient": "Ambient Heat", "escalation": "Escalation",
+                 "purchase": "Spending Heat", "shriek": "Shriek", "swarm": "Swarm attack", "zombie": "The horde moves",
+                 "reset": "Heat resets", "doom": "End Phase: Doom", "round": "New round"}
+        said = [e.text for e in s.events[first:] if e.kind not in ("move", "decision", "roll", "door")]
+        if label == "escalation" and not any(e.kind == "roll" for e in s.events[first:]) and \
+                not any(e.kind == "doom" for e in s.events[first:]):
+            said = [f"Heat {s.heat}: too low for an escalation roll (it takes 8 or more)"]
+        elif label == "escalation":
+            said = [e.text for e in s.events[first:] if e.kind in ("roll", "doom", "event")] or said
+        text = "   ".join(said[:3]) if said else label
+        colour = theme.DOOM if label in ("doom", "escalation") else theme.DANGER
+        self.hud.show_banner(f"Director Phase - {steps.get(label, label)}", text, colour)
+        self._timer = STEP_TIME.get(label, 0.6) / self.speed
+
+    def _director_done(self) -> None:
+        s = self.session
+        self.motion.clear() if self.instant else None
+        if s.result:
+            return
+        self._after_change()
+        self._select_default()
+        if not self.demo:
+            self.hud.show_banner(f"Round {s.round}", "Your move: click a survivor to start their turn.", theme.ACCENT)
+            self.autosave()
+        self._timer = 0.5
+
+    def _play_ai(self, dt: float) -> None:
+        s = self.session
+        if self.ai_round != s.round:
+            self.ai_round, self.ai_actions = s.round, 0
+        if self.instant and not self.paused:
+            start = time.perf_counter()
+            while s.phase == "survivor" and not s.result and time.perf_counter() - start < 0.03:
+                self._ai_act(animate=False)
+            return
+        if self._waiting(dt):
+            return
+        self.step_once = False
+        action = self._ai_act(animate=True)
+        if s.active is not None:
+            self._follow(s.active)
+        if isinstance(action, A.EndSurvivorPhase):
+            self._glide_to_team()
+        if isinstance(action, A.Activate):
+            self._timer = 0.45 / self.speed
+        elif isinstance(action, A.EndActivation):
+            self._timer = 0.3 / self.speed
+        else:
+            self._timer = AI_STEP_TIME / self.speed
+
+    def _ai_act(self, animate: bool):
+        s = self.session
+        action = None
+        if self.ai_actions < MAX_AI_ACTIONS_PER_ROUND:
+            action = self.ai.choose(s)
+        action = action if action is not None else A.EndSurvivorPhase()
+        self.ai_actions += 1
+        try:
+            self.game.submit(action)
+        except Impossible as exc:
+            self.hud.toast(f"The AI tried something illegal ({exc}); ending its turn")
+            action = A.EndSurvivorPhase()
+            self.game.submit(action)
+        self._absorb(animate=animate)
+        self._after_change()
+        return action
+
+    def _glide_to_team(self) -> None:
+        s = self.session
+        cells = [s.xy(sv) for sv in s.survivors()]
+        if cells:
+            self.view.cam.glide_to(sum(c[0] for c in cells) / len(cells) + 0.5,
+                                   sum(c[1] for c in cells) / len(cells) + 0.5)
+
+    def _follow(self, who: int) -> None:
+        """Keep the survivor who acts in the middle part of the view (demo)."""
+        s = self.session
+        if who not in s.survivors():
+            return
+        cam = self.view.cam
+        p = cam.centre_px(s.xy(who))
+        if not cam.view.inflate(-cam.view.width * 0.35, -cam.view.height * 0.35).collidepoint(p):
+            cam.glide_to(s.xy(who)[0] + 0.5, s.xy(who)[1] + 0.5)
+
+    def _finish(self, dt: float) -> None:
+        if self.motion.busy and not self.instant:
+            return
+        if self._end_timer is None:
+            self._end_timer = 0.0 if self.instant else 2.0 / max(1.0, min(self.speed, 4.0))
+        self._end_timer -= dt
+        if self._end_timer > 0:
+            return
+        self._left = True
+        try:
+            from game.ui.end_screen import EndScreen
+        except ImportError:
+            EndScreen = None
+        if EndScreen is None:
+            self.app.replace(_ResultScene(self.session))
+            return
+        try:
+            screen = EndScreen(self.content, self.session, self.record, demo_level=self.demo_level)
+        except TypeError:
+            screen = EndScreen(self.content, self.session, self.record)
+        self.app.replace(screen)
+
+    # --- saving and undo -----------------------------------------------------------------------------------------
+    def save(self, slot: str | None = None) -> Path | None:
+        s = self.session
+        if s.in_director:
+            self.hud.toast("Wait for the Director's turn to end, then save", theme.INK)
+            return None
+        stamp = time.strftime("%Y%m%d-%H%M%S")
+        name = slot or f"{self.record.scenario}-{stamp}"
+        path = save_dir() / f"{name}.json"
+        n = 2
+        while slot is None and path.exists():
+            path = save_dir() / f"{name}-{n}.json"
+            n += 1
+        label = f"{s.scenario.name}, round {s.round} - {time.strftime('%d %b %H:%M')}"
+        if slot == "autosave":
+            label = f"Autosave: {label}"
+        try:
+            write_save(path, self.record, s, label)
+        except OSError as exc:
+            self.hud.toast(f"Could not save: {exc.strerror or exc}")
+            return None
+        if slot is None:
+            self.hud.toast(f"Saved: {label}", theme.GOOD)
+        return path
+
+    def autosave(self) -> Path | None:
+        if self.demo or self.session.result:
+            return None
+        return self.save("autosave")
+
+    def undo(self) -> bool:
+        if self.demo:
+            self.hud.toast("Nothing to undo in a demo", theme.INK)
+            return False
+        s = self.session
+        if s.in_director:
+            self.hud.toast("The Director's turn cannot be undone")
+            return False
+        if not self.game.can_undo():
+            acts = self.record.actions
+            if not acts:
+                reason = "nothing to undo yet"
+            elif isinstance(acts[-1], (A.EndSurvivorPhase, A.Activate)):
+                reason = "starting a survivor's turn or ending the phase cannot be undone"
+            else:
+                reason = "that action rolled dice, and dice stay rolled"
+            self.hud.toast(f"Cannot undo: {reason}")
+            return False
+        last = self.record.actions[-1]
+        try:
+            self.game.undo()
+        except SaveError as exc:
+            self.hud.toast(str(exc))
+            return False
+        self._seen = len(self.session.events)
+        self.motion.clear()
+        self.hud.clear_transients()
+        self.hud.reset_log()
+        self._cache.clear()
+        self._after_change()
+        if self.selected is None or self.selected not in self.session.survivors():
+            self._select_default()
+        self.hud.toast(f"Undone: {type(last).__name__}", theme.INK)
+        return True
+
+    # --- input ---------------------------------------------------------------------------------------------------
+    def _lay(self, size: tuple[int, int] | None = None):
+        if size is None:
+            surf = pygame.display.get_surface()
+            size = surf.get_size() if surf is not None else (1280, 720)
+        if self._layout is None or self._layout.size != size:
+            self._layout = compute_layout(*size, demo=self.demo)
+            if not self._centred:
+                self.view.cam.tile = 48 if size[1] >= 900 else 32
+            self.view.cam.set_view(self._layout.board)
+            self.hud.place_buttons(self._layout)
+            self._make_top_buttons()
+            if not self._centred:
+                self._centre_on_team()
+                self._centred = True
+        return self._layout
+
+    def _make_top_buttons(self) -> None:
+        lay = self._layout
+        px = lay.px
+        size = px(15)
+        h = px(28)
+        specs = [("Undo", self.undo, "Undo the last action (Ctrl+Z). Dice rolls cannot be undone."),
+                 ("Save", self.save, "Save the game to a new slot (Ctrl+S)."),
+                 ("Speed", self.cycle_speed, "How fast the Director's turn plays: 1x, 2x, 4x, instant (1-4)."),
+                 ("Pause", self.toggle_pause, "Pause or resume the Director's turn or the demo (Space). N steps."),
+                 ("Help", self.open_help, "Rules help (F1)."),
+                 ("Menu", self.ask_leave, "Leave the game (Esc).")]
+        if self.demo:
+            specs = [sp for sp in specs if sp[0] not in ("Undo",)]
+        self.hud.top_buttons = []
+        for label, fn, tip in specs:
+            b = Button(label, fn, tooltip=tip, size=size, style="normal", hint="")
+            b.rect = pygame.Rect(0, 0, max(px(50), int(len(label) * size * 0.55) + px(18)), h)
+            self.hud.top_buttons.append(b)
+
+    def _centre_on_team(self) -> None:
+        s = self.session
+        cells = [s.xy(sv) for sv in s.survivors()]
+        if cells:
+            cx = sum(c[0] for c in cells) / len(cells) + 0.5
+            cy = sum(c[1] for c in cells) / len(cells) + 0.5
+            self.view.cam.centre_on(cx, cy)
+
+    def screen_pos(self, cell: int) -> tuple[int, int]:
+        """The screen position of a cell's centre, panning there first if it is off screen (tests use it)."""
+        self._lay()
+        s = self.session
+        cam = self.view.cam
+        xy = s.board.xy(cell)
+        p = cam.centre_px(xy)
+        if not cam.view.inflate(-cam.tile * 2, -cam.tile * 2).collidepoint(p):
+            cam.centre_on(xy[0] + 0.5, xy[1] + 0.5)
+            p = cam.centre_px(xy)
+        return int(p[0]), int(p[1])
+
+    def handle(self, event: pygame.event.Event) -> None:
+        lay = self._lay()
+        if event.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
+            return
+        if self.modal is not None:
+            if event.type == pygame.MOUSEMOTION:
+                self.mouse = event.pos
+            if not self.modal.handle(event):
+                self.modal = None
+            return
+        if event.type == pygame.MOUSEMOTION:
+            self._motion(event)
+            return
+        if event.type == pygame.MOUSEWHEEL:
+            if self.hud.log_rect.collidepoint(self.mouse):
+                self.hud.scroll_log(event.y * 3)
+            elif lay.board.collidepoint(self.mouse):
+                self.view.cam.zoom(event.y, self.mouse)
+            return
+        if event.type == pygame.MOUSEBUTTONDOWN:
+            self.mouse = event.pos
+            if event.button in (2, 3):
+                self._drag = {"start": event.pos, "moved": False, "button": event.button}
+                return
+            if event.button == 1:
+                for b in self.hud.top_buttons + ([] if self.demo else self.hud.buttons):
+                    if b.handle(event):
+                        return
+            return
+        if event.type == pygame.MOUSEBUTTONUP:
+            self.mouse = event.pos
+            if event.button in (2, 3):
+                drag = self._drag
+                self._drag = None
+                if drag is not None and not drag["moved"] and event.button == 3:
+                    self.cancel_mode()
+                return
+            if event.button != 1:
+                return
+            for b in self.hud.top_buttons + ([] if self.demo else self.hud.buttons):
+                if b.handle(event):
+                    return
+            for rect, fn, _ in reversed(self.hud.hotspots):
+                if rect.collidepoint(event.pos):
+                    if fn is not None:
+                        fn()
+                    return
+            if lay.board.collidepoint(event.pos):
+                self._board_click(event.pos)
+            return
+        if event.type == pygame.KEYUP:
+            self._held.discard(event.key)
+            return
+        if event.type == pygame.KEYDOWN:
+            self._keydown(event)
+
+    def _motion(self, event) -> None:
+        self.mouse = event.pos
+        if self._drag is not None:
+            dx = event.pos[0] - self._drag["start"][0]
+            dy = event.pos[1] - self._drag["start"][1]
+            if self._drag["moved"] or abs(dx) + abs(dy) > 4:
+                self._drag["moved"] = True
+                self.view.cam.pan(-event.rel[0], -event.rel[1])
+        for b in self.hud.top_buttons + self.hud.buttons:
+            b.handle(event)
+        s = self.session
+        cell_xy = self.view.cam.cell_at(event.pos)
+        self.hover_cell = s.board.idx(*cell_xy) if cell_xy is not None else None
+        self.hover_model = s.occupant.get(self.hover_cell) if self.hover_cell is not None else None
+        widgets = list(self.hud.top_buttons) + ([] if self.demo else list(self.hud.buttons))
+        for rect, _, tip in self.hud.hotspots:
+            if tip:
+                widgets.append(_Tip(rect, tip))
+        for rect, tip in getattr(self.hud, "doom_tips", []):
+            widgets.append(_Tip(rect, tip))
+        self.tips.track(widgets, event.pos)
+        for b in self.hud.buttons:
+            spec = b.spec
+            extra = f"\n\nNot now: {b.reason}" if not b.available and b.reason else ""
+            cost = f" ({spec.cost})" if spec.cost else ""
+            b.tooltip = f"{spec.label}{cost} - key {pygame.key.name(spec.hotkey).upper()}\n{spec.text}{extra}"
+        if self.tips.target is not None:
+            self.tips.text = self.tips.target.tooltip
+
+    def _keydown(self, event) -> None:
+        key, mods = event.key, event.mod
+        ctrl = mods & (pygame.KMOD_CTRL | pygame.KMOD_META)
+        if ctrl and key == pygame.K_z:
+            self.undo()
+            return
+        if ctrl and key == pygame.K_s:
+            self.save()
+            return
+        if key == pygame.K_F1:
+            self.open_help()
+            return
+        if key == pygame.K_ESCAPE:
+            if self.hud.cards:
+                self.hud.cards.clear()
+            elif self.mode != "move":
+                self.cancel_mode()
+            else:
+                self.ask_leave()
+            return
+        if key in (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS):
+            self.view.cam.zoom(1, self.mouse)
+            return
+        if key in (pygame.K_MINUS, pygame.K_KP_MINUS):
+            self.view.cam.zoom(-1, self.mouse)
+            return
+        pans = {pygame.K_w: (0, -1), pygame.K_a: (-1, 0), pygame.K_s: (0, 1), pygame.K_d: (1, 0),
+                pygame.K_UP: (0, -1), pygame.K_LEFT: (-1, 0), pygame.K_DOWN: (0, 1), pygame.K_RIGHT: (1, 0)}
+        if key in pans:
+            dx, dy = pans[key]
+            step = self.view.cam.tile * 2
+            self.view.cam.pan(dx * step, dy * step)
+            self._held.add(key)
+            return
+        if key in (pygame.K_1, pygame.K_2, pygame.K_3, pygame.K_4):
+            self.set_speed(SPEEDS[key - pygame.K_1])
+            return
+        s = self.session
+        playing_back = s.in_director or self.demo
+        if playing_back:
+            if key in (pygame.K_SPACE, pygame.K_PAUSE):
+                self.toggle_pause()
+            elif key == pygame.K_n:
+                self.paused = True
+                self.step_once = True
+            return
+        if key == pygame.K_TAB:
+            self.next_survivor()
+            return
+        if key == pygame.K_n and self.selected is not None and s.is_survivor(self.selected):
+            if s.comp(self.selected, Status).downed:
+                self.bleed_out(self.selected)
+            return
+        for spec in ACTIONS:
+            if spec.hotkey == key or (spec.key == "end_turn" and key == pygame.K_KP_ENTER):
+                self.on_action(spec.key)
+                return
+
+    # --- speed ---------------------------------------------------------------------------------------------------
+    def set_speed(self, speed: float) -> None:
+        self.speed = speed
+        self.hud.toast(f"Speed: {SPEED_NAMES.get(speed, speed)}", theme.INK, 1.2)
+
+    def cycle_speed(self) -> None:
+        i = SPEEDS.index(self.speed) if self.speed in SPEEDS else 0
+        self.set_speed(SPEEDS[(i + 1) % len(SPEEDS)])
+
+    def toggle_pause(self) -> None:
+        self.paused = not self.paused
+        self.step_once = False
+        self.hud.toast("Paused: N plays one step" if self.paused else "Playing", theme.INK, 1.5)
+
+    def speed_label(self) -> str:
+        return SPEED_NAMES.get(self.speed, f"{self.speed:g}x")
+
+    # --- menus ---------------------------------------------------------------------------------------------------
+    def open_help(self) -> None:
+        try:
+            from game.ui.help import toggle_help
+        except ImportError:
+            self.hud.toast("Help is not available in this build", theme.INK)
+            return
+        toggle_help(self.app)
+
+    def ask_leave(self) -> None:
+        try:
+            from game.ui.widgets import Dialog
+        except ImportError:
+            self.leave()
+            return
+        if self.demo or self.session.result:
+            self.leave()
+            return
+        self.app.push(Dialog("Leave this game?", "Save it first to come back to it later. The autosave holds the "
+                             "start of this round.",
+                             [("Save and leave", lambda: self.leave(save=True)), ("Leave", self.leave),
+                              ("Stay", None)]))
+
+    def leave(self, save: bool = False) -> None:
+        if save and self.save() is None:
+            return
+        self._left = True
+        if self.app.stack and self.app.scene is self:
+            self.app.pop()
+        self.session.close()
+
+    # --- choosing survivors --------------------------------------------------------------------------------------
+    def pick_survivor(self, who: int) -> None:
+        """A click on a survivor (board or team strip): start their turn if that is possible, else look at them."""
+        s = self.session
+        if self.demo or s.phase != "survivor" or who not in s.survivors():
+            self.selected = who
+            return
+        self._follow(who)
+        if s.active == who:
+            self.selected = who
+            return
+        turn = s.comp(who, Turn)
+        status = s.comp(who, Status)
+        busy = s.active is not None and (s.comp(s.active, Turn).ap > 0)
+        if not turn.activated and not status.downed and not busy:
+            self.selected = who
+            self.submit(A.Activate(who))
+            return
+        self.selected = who
+        self.mode = "move"
+        if not turn.activated and busy:
+            self.hud.toast(f"{s.name(s.active)} is still acting: End Activation (Space) first", theme.INK)
+        elif status.downed and not turn.activated:
+            self.hud.toast(f"{s.name(who)} is Downed: roll their bleed-out save with N", theme.INK)
+
+    def next_survivor(self) -> None:
+        s = self.session
+        ready = [sv for sv in s.survivors() if not s.comp(sv, Turn).activated]
+        pool = ready or s.survivors()
+        if not pool:
+            return
+        i = pool.index(self.selected) + 1 if self.selected in pool else 0
+        who = pool[i % len(pool)]
+        self.selected = who
+        self._follow(who)
+
+    def bleed_out(self, who: int) -> None:
+        self.submit(A.Activate(who))
+
+    def _ensure_active(self) -> int | None:
+        """The survivor the next action is for, starting their turn first if needed; None (with a toast) if no one
+        can act."""
+        s = self.session
+        who = self.selected
+        if s.phase != "survivor":
+            self.hud.toast("Wait for the Director's turn to end", theme.INK)
+            return None
+        if who is None or who not in s.survivors():
+            self.hud.toast("Choose a survivor first: click one on the board or in the team strip", theme.INK)
+            return None
+        if s.active == who:
+            return who
+        if not self.submit(A.Activate(who)):
+            return None
+        return who if s.active == who else None
+
+    def allies_in_contact(self, who: int) -> list[int]:
+        s = self.session
+        here = s.cell(who)
+        return [o for o in s.survivors() if o != who and s.board.in_contact(here, s.cell(o))]
+
+    def choose_weapon(self, uid: int) -> None:
+        s = self.session
+        who = self.selected
+        gear = next((g for g in s.comp(who, Inventory).gear if g.uid == uid), None) if who is not None else None
+        if gear is None:
+            return
+        weapon = self.content.weapons.get(gear.gear_id)
+        self.weapon_uid = uid
+        if weapon is not None and not self.demo and s.active == who:
+            self.set_mode("shoot" if weapon.kind == "firearm" else "throw")
+
+    def drop_item(self, uid: int) -> None:
+        if self.selected is not None:
+            self.submit(A.Drop(self.selected, uid))
+
+    # --- actions -------------------------------------------------------------------------------------------------
+    def firearms(self, who: int) -> list:
+        s = self.session
+        return [g for g in s.comp(who, Inventory).gear
+                if self.content.weapons.get(g.gear_id) and self.content.weapons[g.gear_id].kind == "firearm"]
+
+    def throwables(self, who: int) -> list:
+        s = self.session
+        return [g for g in s.comp(who, Inventory).gear
+                if self.content.weapons.get(g.gear_id) and self.content.weapons[g.gear_id].kind == "thrown"]
+
+    def _weapon_for(self, who: int, kind: str):
+        guns = self.firearms(who) if kind == "firearm" else self.throwables(who)
+        chosen = next((g for g in guns if g.uid == self.weapon_uid), None)
+        if chosen is not None:
+            return chosen
+        loaded = [g for g in guns if kind != "firearm" or g.ammo > 0]
+        return (loaded or guns or [None])[0]
+
+    def set_mode(self, mode: str) -> None:
+        self.mode = mode
+        self.mode_ally = None
+
+    def cancel_mode(self) -> None:
+        if self.mode != "move":
+            self.mode = "move"
+            self.mode_ally = None
+
+    def on_action(self, key: str) -> None:
+        """An action bar button or its hotkey."""
+        if self.demo:
+            return
+        s = self.session
+        if key == "end_turn":
+            self.ask_end_turn()
+            return
+        avail = self.availability()
+        reason = avail.get(key)
+        who = self.selected
+        if key == "end_activation":
+            if s.active is None:
+                self.hud.toast("No one is acting: click a survivor to start their turn", theme.INK)
+                return
+            self.submit(A.EndActivation(s.active))
+            return
+        if reason:
+            self.hud.toast(_sentence(reason))
+            return
+        if key == "move":
+            self.set_mode("move")
+            return
+        if key == "shoot" and self.mode == "shoot" and who is not None:
+            guns = self.firearms(who)
+            if len(guns) > 1:
+                cur = self._weapon_for(who, "firearm")
+                i = guns.index(cur) if cur in guns else -1
+                self.weapon_uid = guns[(i + 1) % len(guns)].uid
+                self.hud.toast(f"Shooting with the {self.content.gear_name(guns[(i + 1) % len(guns)].gear_id)}",
+                               theme.INK, 1.5)
+            return
+        immediate = {"aim": lambda w: A.Aim(w), "hunker": lambda w: A.HunkerDown(w),
+                     "work": lambda w: A.WorkObjective(w), "deliver": lambda w: A.Deliver(w),
+                     "escape": lambda w: A.Escape(w)}
+        if key in immediate:
+            who = self._ensure_active()
+            if who is not None:
+                self.submit(immediate[key](who))
+            return
+        if key == "reload":
+            who = self._ensure_active()
+            if who is None:
+                return
+            options = [g for g in self.firearms(who) if g.ammo < self.content.weapons[g.gear_id].ammo]
+            if len(options) == 1:
+                self.submit(A.Reload(who, options[0].uid))
+            elif options:
+                self.modal = Picker("Reload which gun?", [
+                    (f"{self.content.gear_name(g.gear_id)} ({g.ammo}/{self.content.weapons[g.gear_id].ammo})",
+                     lambda g=g: self.submit(A.Reload(who, g.uid))) for g in options], self.mouse)
+            else:
+                self.submit(A.Reload(who, self.firearms(who)[0].uid)) if self.firearms(who) else \
+                    self.hud.toast("No gun to reload")
+            return
+        who = self._ensure_active()
+        if who is None:
+            return
+        targets = self.mode_targets(key)
+        singles = {"search", "pickup", "door", "barricade", "triage", "handoff", "exchange"}
+        if key in singles and len(targets) == 1:
+            self._act_on(key, who, next(iter(targets)))
+            return
+        self.set_mode(key)
+
+    def ask_end_turn(self) -> None:
+        s = self.session
+        if s.phase != "survivor":
+            self.hud.toast("It is not the Survivor Phase", theme.INK)
+            return
+        waiting = [sv for sv in s.survivors() if not s.comp(sv, Turn).activated and sv != s.active
+                   and not s.comp(sv, Status).downed]
+        if s.active is not None and s.comp(s.active, Turn).ap > 0:
+            waiting = [s.active] + waiting
+        if waiting and self.app is not None:
+            from game.ui.widgets import Dialog
+            names = ", ".join(s.name(w) for w in waiting)
+            self.app.push(Dialog("End the turn?", f"{names} can still act. If you end the Survivor Phase now, "
+                                 "they lose their turn and the Director plays.",
+                                 [("End turn", self.end_turn), ("Keep playing", None)]))
+            return
+        self.end_turn()
+
+    def end_turn(self) -> None:
+        if self.submit(A.EndSurvivorPhase()):
+            self._timer = 0.3 / self.speed
+            self.hud.show_banner("Director Phase", "The Director answers the noise you made.", theme.DANGER)
+
+    def submit_handoff(self, who: int, ally: int, uid: int) -> bool:
+        return self.submit(A.HandOff(who, ally, uid))
+
+    def submit_exchange(self, who: int, ally: int, mine: tuple[int, ...]) -> bool:
+        return self.submit(A.GearExchange(who, ally, mine))
+
+    # --- what can be done now ------------------------------------------------------------------------------------
+    def availability(self) -> dict[str, str | None]:
+        """For each action key: None when it can be done now, else the reason it cannot."""
+        return self._cached("avail", self._key(), self._availability)
+
+    def _availability(self) -> dict[str, str | None]:
+        s = self.session
+        out: dict[str, str | None] = {}
+        who = self.selected
+        if s.result:
+            return {a.key: "the game is over" for a in ACTIONS}
+        if s.phase != "survivor":
+            return {a.key: "wait for the Director's turn to end" for a in ACTIONS}
+        if who is None or who not in s.survivors():
+            return {**{a.key: "choose a survivor first" for a in ACTIONS}, "end_turn": None}
+        if s.active != who:
+            turn = s.comp(who, Turn)
+            busy = s.active is not None and s.comp(s.active, Turn).ap > 0
+            if turn.activated:
+                why = f"{s.name(who)} has already acted this round"
+            elif s.comp(who, Status).downed:
+                why = f"{s.name(who)} is Downed"
+            elif busy:
+                why = f"{s.name(s.active)} is still acting: End Activation first"
+            else:
+                why = None
+            out = {a.key: why for a in ACTIONS}
+            out["end_turn"] = None
+            out["end_activation"] = None if s.active is not None else "no one is acting"
+            if why is None:     # they would start their turn: use what they could do then
+                out.update(self._what_if(who))
+            return out
+        return self._availability_active(who)
+
+    def _availability_active(self, who: int) -> dict[str, str | None]:
+        s = self.session
+        out: dict[str, str | None] = {}
+        legal = activation_actions(s, who)
+        kinds = {type(a).__name__ for a in legal}
+        turn = s.comp(who, Turn)
+        no_ap = f"{s.name(who)} has no AP left"
+        engaged = s.is_engaged(who)
+
+        def check(action) -> str | None:
+            try:
+                action.check(s)
+            except Impossible as exc:
+                return str(exc)
+            return None
+
+        out["move"] = None if "Move" in kinds else (no_ap if turn.ap <= 0 else
+                                                    "engaged: Disengage first" if engaged else "nowhere to go")
+        out["disengage"] = None if "Disengage" in kinds else (no_ap if turn.ap <= 0 else
+                                                              "not engaged: just Move" if not engaged
+                                                              else "there is no room to break away to")
+        out["melee"] = None if "Melee" in kinds else (no_ap if turn.ap <= 0 else "no zombie in base contact")
+        guns = self.firearms(who)
+        if "Shoot" in kinds:
+            out["shoot"] = None
+        elif turn.ap <= 0:
+            out["shoot"] = no_ap
+        elif not guns:
+            out["shoot"] = "no gun"
+        elif all(g.ammo <= 0 for g in guns):
+            out["shoot"] = "out of ammo: Reload"
+        else:
+            out["shoot"] = "no zombie in range and in sight"
+        out["throw"] = None if "Throw" in kinds or (self.throwables(who) and not engaged and turn.ap > 0) else (
+            no_ap if turn.ap <= 0 else "nothing to throw" if not self.throwables(who) else
+            "no room to throw while engaged")
+        out["aim"] = None if "Aim" in kinds else check(A.Aim(who))
+        out["hunker"] = None if "HunkerDown" in kinds else check(A.HunkerDown(who))
+        out["reload"] = None if "Reload" in kinds else (check(A.Reload(who, guns[0].uid)) if guns else "no gun")
+        out["search"] = None if "Search" in kinds else (
+            no_ap if turn.ap <= 0 else "only one Search per turn" if turn.searched else
+            "no search token on or next to you")
+        out["pickup"] = None if "PickUp" in kinds else (no_ap if turn.ap <= 0 else
+                                                        "nothing to pick up here" if not self._items_near(who)
+                                                        else "no free slot")
+        doors = [a for a in legal if isinstance(a, A.Door)]
+        out["door"] = None if any(a.mode == "toggle" for a in doors) else (
+            no_ap if turn.ap <= 0 and not turn.free_interacts else "no door you can work next to you")
+        out["barricade"] = None if any(a.mode == "barricade" for a in doors) else (
+            no_ap if turn.ap <= 0 and not turn.free_interacts else "no shut door next to you to barricade")
+        out["work"] = None if "WorkObjective" in kinds else check(A.WorkObjective(who))
+        out["deliver"] = None if "Deliver" in kinds else check(A.Deliver(who))
+        out["escape"] = None if "Escape" in kinds else check(A.Escape(who))
+        downed = [o for o in self.allies_in_contact(who) if s.comp(o, Status).downed]
+        out["triage"] = None if "Triage" in kinds else (
+            "no Downed ally in contact" if not downed else check(A.Triage(who, downed[0])))
+        out["drag"] = None if "Drag" in kinds else (
+            "no Downed ally in contact" if not downed else no_ap if turn.ap <= 0 else
+            "engaged: Disengage first" if engaged else "nowhere to drag them")
+        allies = self.allies_in_contact(who)
+        out["handoff"] = None if "HandOff" in kinds else (
+            "no ally in contact" if not allies else "one free hand-off per turn" if turn.handed_off else
+            "nothing to hand over, or no room")
+        out["exchange"] = None if allies and turn.ap > 0 else ("no ally in contact" if not allies else no_ap)
+        out["end_activation"] = None
+        out["end_turn"] = None
+        return out
+
+    def _what_if(self, who: int) -> dict[str, str | None]:
+        """For a survivor who could start their turn now: what would then be open. Works the answer out on the
+        session as it would stand at the start of their activation, and puts everything back (no event, no die)."""
+        s = self.session
+        turn = s.comp(who, Turn)
+        saved = (s.active, turn.ap, turn.searched, turn.handed_off, turn.aiming, turn.free_interacts,
+                 s.withdraw_from)
+        try:
+            s.active = who
+            turn.ap = s.rules.ap - (1 if s.comp(who, Status).stunned else 0)
+            turn.searched = turn.handed_off = turn.aiming = False
+            turn.free_interacts = s.effect(who, "free_interact")
+            s.withdraw_from = None
+            out = self._availability_active(who)
+        finally:
+            (s.active, turn.ap, turn.searched, turn.handed_off, turn.aiming, turn.free_interacts,
+             s.withdraw_from) = saved
+        out.pop("end_activation", None)
+        return out
+
+    def _items_near(self, who: int) -> list[tuple[int, object]]:
+        s = self.session
+        here = s.cell(who)
+        out = []
+        for cell, items in s.ground.items():
+            if cell == here or s.board.in_contact(here, cell):
+                out += [(cell, g) for g in items]
+        return out
+
+    def mode_targets(self, mode: str) -> dict[int, object]:
+        """cell -> what a click there does in this mode (for highlighting and for one-target shortcuts)."""
+        who = self.selected
+        s = self.session
+        if who is None or who not in s.survivors():
+            return {}
+        return self._cached(f"targets:{mode}", self._key(mode, self.weapon_uid, self.mode_ally),
+                            lambda: self._mode_targets(mode, who))
+
+    def _mode_targets(self, mode: str, who: int) -> dict[int, object]:
+        s = self.session
+        here = s.cell(who)
+        board = s.board
+        out: dict[int, object] = {}
+
+        def ok(action) -> bool:
+            try:
+                action.check(s)
+            except Impossible:
+                return False
+            return True
+        if mode == "melee":
+            for c in board.contact_cells(here):
+                z = s.occupant.get(c)
+                if z is not None and s.is_zombie(z):
+                    out[c] = z
+        elif mode == "shoot":
+            gun = self._weapon_for(who, "firearm")
+            if gun is not None:
+                for z in s.zombies():
+                    if ok(A.Shoot(who, z, gun.uid)):
+                        out[s.cell(z)] = z
+        elif mode == "throw":
+            item = self._weapon_for(who, "thrown")
+            if item is not None:
+                weapon = self.content.weapons[item.gear_id]
+                x, y = board.xy(here)
+                r = int(weapon.range)
+                for yy in range(max(0, y - r), min(board.height, y + r + 1)):
+                    for xx in range(max(0, x - r), min(board.width, x + r + 1)):
+                        c = board.idx(xx, yy)
+                        if board.kind(c) != "wall" and s.dist(here, c) <= weapon.range and s.can_see(here, c):
+                            out[c] = c
+        elif mode == "disengage":
+            if s.is_engaged(who):
+                out = {c: c for c in A.Disengage(who, -1)._cells(s) if c != here}
+        elif mode == "drag":
+            downed = [o for o in self.allies_in_contact(who) if s.comp(o, Status).downed]
+            if self.mode_ally is None and len(downed) == 1:
+                self.mode_ally = downed[0]
+            if self.mode_ally is None:
+                out = {s.cell(o): o for o in downed}
+            else:
+                out = {c: c for c in A.Drag(who, self.mode_ally, -1)._cells(s)}
+        elif mode == "triage":
+            out = {s.cell(o): o for o in self.allies_in_contact(who) if s.comp(o, Status).downed}
+        elif mode in ("handoff", "exchange"):
+            out = {s.cell(o): o for o in self.allies_in_contact(who)}
+        elif mode in ("door", "barricade"):
+            for c in board.contact_cells(here):
+                if board.kind(c) == "door" and ok(A.Door(who, c, "toggle" if mode == "door" else "barricade")):
+                    out[c] = c
+        elif mode == "search":
+            out = {c: c for c in s.search_tokens if A.token_in_reach(s, who, c)}
+        elif mode == "pickup":
+            for cell, g in self._items_near(who):
+                out.setdefault(cell, []).append(g)
+        return out
+
+    def _act_on(self, mode: str, who: int, cell: int) -> None:
+        """A click on `cell` in a targeting mode."""
+        s = self.session
+        targets = self.mode_targets(mode)
+        target = targets.get(cell)
+        if mode == "melee":
+            z = s.occupant.get(cell)
+            if z is None or not s.is_zombie(z):
+                self.hud.toast("Click a zombie in base contact")
+                return
+            self.submit(A.Melee(who, z))
+        elif mode == "shoot":
+            z = s.occupant.get(cell)
+            gun = self._weapon_for(who, "firearm")
+            if z is None or not s.is_zombie(z):
+                self.hud.toast("Click a zombie to shoot at")
+                return
+            if gun is None:
+                self.hud.toast("No gun")
+                return
+            self.submit(A.Shoot(who, z, gun.uid))
+        elif mode == "throw":
+            item = self._weapon_for(who, "thrown")
+            if item is None:
+                self.hud.toast("Nothing to throw")
+                return
+            self.submit(A.Throw(who, cell, item.uid))
+        elif mode == "disengage":
+            self.submit(A.Disengage(who, cell))
+        elif mode == "drag":
+            if self.mode_ally is None:
+                ally = s.occupant.get(cell)
+                if ally is None or ally not in targets.values():
+                    self.hud.toast("Click the Downed ally you want to drag")
+                    return
+                self.mode_ally = ally
+                return
+            self.submit(A.Drag(who, self.mode_ally, cell))
+        elif mode == "triage":
+            ally = s.occupant.get(cell)
+            if ally is None or not s.is_survivor(ally):
+                self.hud.toast("Click a Downed ally in contact")
+                return
+            self.submit(A.Triage(who, ally))
+        elif mode in ("handoff", "exchange"):
+            ally = s.occupant.get(cell)
+            if ally is None or not s.is_survivor(ally) or ally == who:
+                self.hud.toast("Click an ally in base contact")
+                return
+            if ally not in self.allies_in_contact(who):
+                self.hud.toast(f"{s.name(ally)} is not in base contact")
+                return
+            if mode == "handoff" and s.comp(who, Turn).handed_off:
+                self.hud.toast("One free hand-off per turn")
+                return
+            self.modal = ExchangeDialog(self, who, ally, full=mode == "exchange")
+            self.mode = "move"
+        elif mode in ("door", "barricade"):
+            self.submit(A.Door(who, cell, "toggle" if mode == "door" else "barricade"))
+        elif mode == "search":
+            self.submit(A.Search(who, cell))
+        elif mode == "pickup":
+            items = target or []
+            if not items:
+                self.hud.toast("Nothing to pick up there")
+                return
+            if len(items) == 1:
+                self.submit(A.PickUp(who, items[0].uid))
+            else:
+                self.modal = Picker("Pick up which?", [(self.content.gear_name(g.gear_id),
+                                                        lambda g=g: self.submit(A.PickUp(who, g.uid)))
+                                                       for g in items], self.mouse)
+
+    def _board_click(self, pos) -> None:
+        s = self.session
+        cam = self.view.cam
+        xy = cam.cell_at(pos)
+        if xy is None:
+            return
+        cell = s.board.idx(*xy)
+        model = s.occupant.get(cell)
+        if self.demo or s.phase != "survivor":
+            if model is not None and s.is_survivor(model):
+                self.selected = model
+            return
+        ally_modes = {"triage", "handoff", "exchange"} | ({"drag"} if self.mode_ally is None else set())
+        if model is not None and s.is_survivor(model) and self.mode not in ally_modes:
+            if model != self.selected or s.active != model:
+                self.pick_survivor(model)
+                return
+            if self.mode == "move":
+                return
+        if self.mode in TARGET_MODES:
+            who = self._ensure_active()
+            if who is not None:
+                self._act_on(self.mode, who, cell)
+            return
+        # move mode
+        who = self.selected
+        if who is None:
+            return
+        if model is not None and s.is_zombie(model):
+            self.hud.toast("To attack: Melee (F) or Shoot (T), then click the zombie", theme.INK)
+            return
+        if s.withdraw_from is not None and s.withdraw_from[0] == who and s.active == who:
+            if cell in A.Withdraw(who, -1).cells(s):
+                self.submit(A.Withdraw(who, cell))
+                return
+        self.move_to(cell)
+
+    def move_to(self, cell: int) -> bool:
+        """Walk the selected survivor to a cell, one Move action per band of the path (2nd and 3rd Moves too)."""
+        s = self.session
+        who = self._ensure_active()
+        if who is None:
+            return False
+        reach = move_reach(s, who, max(1, s.comp(who, Turn).ap))
+        if cell not in reach.band:
+            try:
+                A.Move(who, cell).check(s)
+            except Impossible as exc:
+                self.hud.toast(_sentence(str(exc)))
+                return False
+            return self.submit(A.Move(who, cell))
+        cells, breaks = reach.path(cell)
+        ends = [cells[i] for i in breaks] or [cell]
+        for end in ends:
+            if not self.submit(A.Move(who, end)):
+                return False
+        return True
+
+    def swarm_forecast(self, who: int) -> str:
+        return self._cached(f"swarm:{who}", self._key(who), lambda: self._swarm_forecast(who))
+
+    def _swarm_forecast(self, who: int) -> str:
+        from game.rules.combat import melee_defence_pool
+        from game.tools.calculator import swarm_calc
+        from game.tools.common import ToolError
+        s = self.session
+        zombies = [z for z in s.engagers(who) if not s.comp(z, Status).stunned]
+        if not zombies or s.comp(who, Status).downed:
+            return ""
+        kinds = [s.comp(z, Zombie).kind for z in zombies]
+        taken = 0
+        for z in zombies:
+            if s.zdef(z).fight_per_wound:
+                h = s.comp(z, Health)
+                taken = h.max_wounds - h.wounds
+        surv = s.comp(who, Survivor)
+        gear = A.best_melee(s, who)
+        weapon = self.content.weapons.get(gear.gear_id) if gear else None
+        try:
+            if weapon is not None and weapon.kind == "melee":
+                calc = swarm_calc(self.content, zombies=kinds, archetype=surv.archetype, weapon=weapon.id,
+                                  melee_cover=s.board.is_defensible(s.cell(who)), wounds_taken=taken)
+            else:
+                calc = swarm_calc(self.content, zombies=kinds, defender_dice=melee_defence_pool(
+                    surv.fight, 0, s.effect(who, "melee_dice")), melee_cover=s.board.is_defensible(s.cell(who)),
+                    wounds_taken=taken)
+        except ToolError:
+            return ""
+        left = s.comp(who, Health).wounds
+        hurt = calc.wounds_to_defender.at_least(1)
+        down = calc.wounds_to_defender.at_least(left)
+        return f"If they attack in the Director Phase: hurt {pct(hurt)}, Downed {pct(down)}"
+
+    # --- drawing -------------------------------------------------------------------------------------------------
+    def draw(self, surface: pygame.Surface) -> None:
+        lay = self._lay(surface.get_size())
+        s = self.session
+        self.hover_model = s.occupant.get(self.hover_cell) if self.hover_cell is not None else None
+        self.hud.hotspots = []
+        surface.fill(theme.BG)
+        self.view.draw_board(surface)
+        self.view.draw_dynamic_terrain(surface, s)
+        preview = self._draw_overlays(surface)
+        draw_engagement(surface, self.view.cam, s, lambda eid: self.view.model_xy(s, eid, self.motion))
+        highlight = []
+        if self.mode in ("melee", "shoot") and not self.demo:
+            highlight = list(self.mode_targets(self.mode).values())
+        self._draw_trails(surface)
+        shown = self.selected if (not self.demo or s.active is not None) else None
+        self.view.draw_models(surface, s, self.motion, shown, self.hover_model,
+                              ap_max=s.rules.ap, highlight=highlight)
+        self._draw_tracers(surface)
+        draw_engagement(surface, self.view.cam, s, lambda eid: self.view.model_xy(s, eid, self.motion), marks=True)
+        if preview is not None:
+            anchor, pv = preview
+            self.odds_card.draw(surface, self.view.cam, pv, anchor, lay.s)
+        self._refresh_buttons()
+        self.hud.draw_top(surface, lay, s, self.speed_label(), self.paused, self.demo)
+        self.hud.draw_right(surface, lay, self)
+        if self.demo:
+            self.hud.draw_demo_bar(surface, lay, self.demo_level, self.paused, self.speed_label(),
+                                   self.last_decision)
+        else:
+            self.hud.draw_bar(surface, lay)
+        self.hud.draw_board_overlays(surface, lay, self.view.cam, hint=self._hint(),
+                                     status_line=self._status_line())
+        if self.modal is not None:
+            self.modal.draw(surface, lay.s)
+        self.tips.draw(surface, lay.s)
+
+    def _draw_trails(self, surface: pygame.Surface) -> None:
+        """The path of every model walking right now, so the eye can follow a zombie's move."""
+        cam = self.view.cam
+        if not self.motion.tracks:
+            return
+        clip = surface.get_clip()
+        surface.set_clip(cam.view)
+        for eid, (path, _, _) in self.motion.tracks.items():
+            colour = (226, 120, 100) if self.session.is_zombie(eid) else (120, 200, 210)
+            pts = [cam.centre_px(c) for c in path]
+            for a, b in zip(pts, pts[1:], strict=False):
+                dashed_line(surface, colour, a, b, max(2, cam.tile // 14), cam.tile * 0.18, cam.tile * 0.12)
+            pygame.draw.circle(surface, colour, pts[-1], max(3, cam.tile // 6), max(2, cam.tile // 14))
+        surface.set_clip(clip)
+
+    def _draw_tracers(self, surface: pygame.Surface) -> None:
+        cam = self.view.cam
+        clip = surface.get_clip()
+        surface.set_clip(cam.view)
+        for a, b, age, colour in self.tracers:
+            u = age / 0.9
+            pa, pb = cam.centre_px(a), cam.centre_px(b)
+            width = max(2, int(cam.tile * 0.12 * (1 - u)) + 1)
+            pygame.draw.line(surface, colour, pa, pb, width)
+            pygame.draw.circle(surface, colour, pb, cam.tile * (0.3 + 0.3 * u), max(1, width // 2 + 1))
+        surface.set_clip(clip)
+
+    def _refresh_buttons(self) -> None:
+        if self.demo:
+            return
+        avail = self.availability()
+        for b in self.hud.buttons:
+            reason = avail.get(b.spec.key)
+            b.available = reason is None
+            b.reason = reason or ""
+            b.active_mode = b.spec.key == self.mode and self.mode != "move"
+
+    def _hint(self) -> str:
+        s = self.session
+        if self.demo:
+            return ""
+        if s.phase != "survivor":
+            return "The Director is playing. Space pauses, N steps, 1-4 change the speed."
+        who = self.selected
+        if who is not None and s.active == who:
+            if s.withdraw_from is not None and s.withdraw_from[0] == who:
+                return "You may step back 1\" for free: click a green cell, or carry on."
+            if s.comp(who, Turn).ap <= 0:
+                return "No AP left: End Activation (Space), or click the next survivor."
+            if self.mode == "move" and s.is_engaged(who):
+                return "Engaged: fight (F) or Disengage (C). You cannot Move while engaged."
+            return MODE_HINTS.get(self.mode, "")
+        if s.active is None:
+            return "Click a survivor (or Tab through the team) to start their turn. Enter ends the turn."
+        return MODE_HINTS.get(self.mode, "")
+
+    def _status_line(self) -> str:
+        s = self.session
+        cell = self.hover_cell
+        if cell is None:
+            return ""
+        x, y = s.board.xy(cell)
+        kind = s.board.kind(cell)
+        style = self.view.static.style(cell).replace("_", " ")
+        text = TERRAIN_TEXT.get(kind, kind)
+        if kind == "door":
+            text = ("open door: a defensible position" if s.board.door_open[cell] else
+                    "shut door: blocks sight; zombies force it") + (", barricaded" if cell in s.board.barricaded
+                                                                     else "")
+        model = s.occupant.get(cell)
+        extra = ""
+        if model is not None:
+            h = s.comp(model, Health)
+            extra = f"   {s.name(model)} ({h.wounds}/{h.max_wounds} wounds)"
+        if cell in s.search_tokens:
+            deck = s.search_tokens[cell]
+            extra += f"   search token{' (' + deck + ')' if deck else ''}"
+        if s.ground.get(cell):
+            extra += "   on the ground: " + ", ".join(self.content.gear_name(g.gear_id) for g in s.ground[cell])
+        return f"({x}, {y}) {style}: {text}{extra}"
+
+    def _draw_overlays(self, surface: pygame.Surface):
+        """Reach, paths, targets and the attack preview. Returns (anchor, Preview) for the odds card, if any."""
+        s = self.session
+        cam = self.view.cam
+        w = s.board.width
+        if self.demo or s.phase != "survivor" or s.result:
+            return None
+        who = self.selected
+        if who is None or who not in s.survivors():
+            return None
+        turn = s.comp(who, Turn)
+        status = s.comp(who, Status)
+        active = s.active == who
+        can_start = (not active and not turn.activated and not status.downed and
+                     (s.active is None or s.comp(s.active, Turn).ap <= 0))
+        if not active and not can_start:
+            return None
+        ap = turn.ap if active else s.rules.ap
+        preview = None
+        hover = self.hover_cell if self.debug_path_dest is None else self.debug_path_dest
+        if self.mode == "move" and ap > 0 and not s.is_engaged(who):
+            reach = self._cached("reach", self._key(ap), lambda: move_reach(s, who, ap))
+            self.reach_layer.draw(surface, cam, reach, w, self._key(ap))
+            if hover is not None and hover in reach.band:
+                cells, breaks = reach.path(hover)
+                band = reach.band[hover]
+                label = f"{band} Move{'s' if band > 1 else ''} - {band} AP"
+                draw_path(surface, cam, s.xy(who), [s.board.xy(c) for c in cells], breaks, label)
+        if active and s.withdraw_from is not None and s.withdraw_from[0] == who:
+            draw_cells(surface, cam, A.Withdraw(who, -1).cells(s), w, theme.GOOD, 90)
+        if self.mode in ("disengage", "drag", "door", "barricade", "search", "pickup", "triage", "handoff",
+                         "exchange"):
+            targets = self.mode_targets(self.mode)
+            draw_cells(surface, cam, list(targets), w, (120, 200, 140) if self.mode != "disengage" else
+                       (226, 170, 84), 70)
+            if self.mode == "disengage" and hover in targets:
+                preview = (cam.centre_px(s.board.xy(hover)), self._swipe_preview(who))
+        if self.mode == "throw":
+            targets = self.mode_targets("throw")
+            draw_cells(surface, cam, list(targets), w, theme.HEAT, 26, outline=False)
+            item = self._weapon_for(who, "thrown")
+            if item is not None and hover in targets:
+                weapon = self.content.weapons[item.gear_id]
+                pv = self._cached("throw", self._key(hover, item.uid), lambda: throw_preview(s, who, hover, item.uid))
+                draw_blast(surface, cam, s, hover, weapon.blast, s.models_within(hover, weapon.blast))
+                preview = (cam.centre_px(s.board.xy(hover)), pv)
+        target = self.debug_target
+        if target is None and self.hover_model is not None and s.is_zombie(self.hover_model):
+            target = self.hover_model
+        if target is not None and s.is_zombie(target) and self.mode in ("move", "melee", "shoot"):
+            preview = self._attack_preview(surface, who, target) or preview
+        return preview
+
+    def _attack_preview(self, surface: pygame.Surface, who: int, target: int):
+        s = self.session
+        cam = self.view.cam
+        here, there = s.cell(who), s.cell(target)
+        anchor = cam.centre_px(s.board.xy(there))
+        contact = s.board.in_contact(here, there)
+        gun = self._weapon_for(who, "firearm")
+        if self.mode == "melee" or (self.mode == "move" and contact):
+            if not contact:
+                return anchor, Preview("melee", f"{s.name(target)} is not in base contact", None)
+            pv = self._cached("melee", self._key(target), lambda: melee_preview(s, who, target))
+            return anchor, pv
+        if gun is None:
+            draw_sight(surface, cam, s, here, there)
+            return None
+        weapon = self.content.weapons[gun.gear_id]
+        verdict = draw_sight(surface, cam, s, here, there, weapon.range)
+        if verdict == "blocked":
+            return anchor, Preview("shoot", f"No line of sight to {s.name(target)}", None)
+        if verdict == "range":
+            return anchor, Preview("shoot", f"Out of range: the {weapon.name} reaches {weapon.range}\"", None)
+        try:
+            pv = self._cached("shot", self._key(target, gun.uid), lambda: shot_preview(s, who, target, gun.uid))
+        except (StopIteration, AssertionError):
+            return None
+        reason = None
+        if s.active == who:
+            try:
+                A.Shoot(who, target, gun.uid).check(s)
+            except Impossible as exc:
+                reason = str(exc)
+        if reason:
+            pv = Preview(pv.kind, pv.title, pv.calc, pv.cover, pv.wounds_left, warning=_sentence(reason))
+        return anchor, pv
+
+    def _swipe_preview(self, who: int) -> Preview:
+        from game.tools.distributions import success_dist
+        s = self.session
+        slots = min(s.rules.engagement_slots, sum(s.zdef(z).slots for z in s.engagers(who)))
+        need = 6 if s.effect(who, "swipe_immune") else s.rules.parting_swipe
+        dist = success_dist(slots, need)
+        return Preview("swipes", f"Parting swipes: {slots} dice, {need}+ wounds", _Swipes(dist,
+                                                                                         s.comp(who, Health).wounds))
+
+
+class _Swipes:
+    """A parting-swipe forecast in the shape the odds card reads."""
+
+    def __init__(self, dist, left: int):
+        self.dist = dist
+        self.left = left
+
+
+def _sentence(text: str) -> str:
+    text = text.strip()
+    return text[:1].upper() + text[1:] if text else text
+
+
+def _card_kind(content, gid: str) -> str:
+    if gid in content.hazards:
+        return "hazard"
+    if gid in content.weapons:
+        return content.weapons[gid].kind + " weapon"
+    if gid in content.items:
+        return content.items[gid].kind
+    return "card"
+
+
+def _card_text(content, gid: str) -> str:
+    for table in (content.weapons, content.items, content.hazards):
+        if gid in table:
+            return table[gid].text
+    return ""
+
+
+class _ResultScene(Scene):
+    """Shown only when the end screen is missing from this build: the result, and Esc to leave."""
+
+    def __init__(self, session):
+        self.session = session
+
+    def handle(self, event) -> None:
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_ESCAPE, pygame.K_RETURN):
+            self.app.pop()
+
+    def draw(self, surface) -> None:
+        surface.fill(theme.BG)
+        winner, cause = self.session.result
+        text = ("The survivors win" if winner == "survivors" else "The Director wins") + f": {cause}"
+        img = theme.font(int(40 * theme.scale(surface.get_height())), True).render(text, True, theme.INK)
+        surface.blit(img, img.get_rect(center=surface.get_rect().center))
+

@@ -1,0 +1,1148 @@
+"""Everything around the board: the Heat and Doom tracks, the roster and the selected survivor's card with its
+inventory, the game log, the action bar, the dice tray, toasts, the Director's banner, search cards and the small
+dialogs of the board (hand-off, gear exchange, picking one of several things).
+
+Sizes are pixels at a 720 px high window, multiplied by theme.scale(height).
+"""
+from __future__ import annotations
+
+import math
+import random
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+import pygame
+
+from game.ui import theme
+from game.ui.board_view import STATUS_NAMES, STATUS_TOKENS, Sprites, _letter, shade
+from game.ui.widgets import (
+    Button,
+    draw_panel,
+    draw_text,
+    draw_wrapped,
+    ellipsize,
+    line_height,
+    mix,
+    text_size,
+    wrap,
+)
+
+# --- layout ----------------------------------------------------------------------------------------------------------
+
+
+@dataclass
+class Layout:
+    size: tuple[int, int]
+    s: float
+    top: pygame.Rect
+    right: pygame.Rect
+    bar: pygame.Rect
+    board: pygame.Rect
+
+    def px(self, n: float) -> int:
+        return int(round(n * self.s))
+
+
+def compute_layout(w: int, h: int, demo: bool = False) -> Layout:
+    s = theme.scale(h)
+    top_h = int(48 * s)
+    right_w = min(int(316 * s), max(220, w // 3))
+    bar_h = int((58 if demo else 84) * s)
+    top = pygame.Rect(0, 0, w, top_h)
+    right = pygame.Rect(w - right_w, top_h, right_w, h - top_h - bar_h)
+    bar = pygame.Rect(0, h - bar_h, w, bar_h)
+    board = pygame.Rect(0, top_h, w - right_w, h - top_h - bar_h)
+    return Layout((w, h), s, top, right, bar, board)
+
+
+# --- the actions -----------------------------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class ActionSpec:
+    key: str
+    label: str
+    hotkey: int
+    cost: str
+    text: str
+
+
+ACTIONS: tuple[ActionSpec, ...] = (
+    ActionSpec("move", "Move", pygame.K_m, "1 AP",
+               "Walk up to your Move in inches. Click a shaded cell: the bright shade is one Move, the paler ones "
+               "two or three Moves (1 AP each). Coming into contact with a zombie stops you there."),
+    ActionSpec("disengage", "Disengage", pygame.K_c, "1 AP",
+               "Break away from the zombies engaging you. Each gets a parting swipe first (one die per slot, 5+ is "
+               "a wound); then you move up to half your Move to a cell out of their reach."),
+    ActionSpec("melee", "Melee", pygame.K_f, "1 AP",
+               "Fight a zombie in base contact. Both sides roll and count 4+; whoever scores more deals the "
+               "difference in wounds. Win or tie and you may step back 1\" for free."),
+    ActionSpec("shoot", "Shoot", pygame.K_t, "1 AP",
+               "Fire a loaded gun at a zombie you can see within range. Every die that meets the target number "
+               "(4+ in the open, 5+ in light cover, 6+ in heavy) is a wound. Most guns are loud. Press again to "
+               "switch guns."),
+    ActionSpec("throw", "Throw", pygame.K_g, "1 AP",
+               "Lob a grenade, pipe bomb or molotov at a cell you can see. Everyone in the blast, friend or foe, "
+               "is rolled against. Not while engaged."),
+    ActionSpec("aim", "Aim", pygame.K_i, "1 AP",
+               "Steady your next shot this turn: one more die (more with a scope) and light cover stops helping "
+               "the target."),
+    ActionSpec("hunker", "Hunker", pygame.K_h, "1 AP",
+               "Hunker Down against cover you touch: blasts need one more to hit you until your next turn. "
+               "Moving ends it."),
+    ActionSpec("reload", "Reload", pygame.K_r, "1 AP", "Spend one Reload token to fill a gun back up."),
+    ActionSpec("search", "Search", pygame.K_e, "1 AP",
+               "Roll Wits at a search token on or next to you. A success draws a card, a 6 is a jackpot from the "
+               "location's deck, and every 1 makes noise. Once per turn."),
+    ActionSpec("pickup", "Pick Up", pygame.K_p, "1 AP",
+               "Take an item lying on or next to your cell. You need a free slot."),
+    ActionSpec("handoff", "Hand-Off", pygame.K_v, "free",
+               "Once a turn, give an ally in contact one item, or take one from them. Costs no AP."),
+    ActionSpec("exchange", "Swap Gear", pygame.K_y, "1 AP",
+               "Full Gear Exchange: share out everything you and an ally in contact carry, however you like."),
+    ActionSpec("door", "Door", pygame.K_o, "1 AP*",
+               "Open or shut a door you touch, or pull down its barricade. *The Firefighter and the Mechanic "
+               "get one such job free each turn."),
+    ActionSpec("barricade", "Barricade", pygame.K_b, "1 AP*",
+               "Barricade a shut door you touch: only a Brute can break through it."),
+    ActionSpec("work", "Work Obj.", pygame.K_k, "1 AP*",
+               "Work the objective marker you stand on or beside: one step of progress, no roll needed."),
+    ActionSpec("deliver", "Deliver", pygame.K_l, "1 AP*",
+               "Hand over an objective item you carry while standing in the drop-off zone."),
+    ActionSpec("escape", "Escape", pygame.K_x, "1 AP",
+               "Leave the map from the extraction zone with everything you carry. Not while engaged."),
+    ActionSpec("triage", "Triage", pygame.K_u, "1 AP",
+               "Patch up a Downed ally you touch: a Wits roll that needs a medical item or skill. A success "
+               "stands them back up."),
+    ActionSpec("drag", "Drag", pygame.K_q, "1 AP",
+               "Pull a Downed ally along behind you, up to half your Move. Zombies feeding on them swipe at you "
+               "first."),
+    ActionSpec("end_activation", "End Activation", pygame.K_SPACE, "",
+               "This survivor is done for the round; unspent AP are lost. Then pick who acts next."),
+    ActionSpec("end_turn", "End Turn", pygame.K_RETURN, "",
+               "End the Survivor Phase. Anyone who has not acted loses their turn, and the Director plays."),
+)
+ACTION_BY_KEY = {a.key: a for a in ACTIONS}
+
+# Every key of the board screen, for the help and the report: (key, what it does).
+BOARD_KEYS: tuple[tuple[str, str], ...] = (
+    ("Left click", "a survivor: start their turn (or look at them); a shaded cell: move there; in an action's "
+                   "mode: its target"),
+    ("Right click / Esc", "cancel the current action"),
+    ("Right or middle drag, WASD, arrows", "pan the board"),
+    ("Wheel, + / -", "zoom (wheel over the log scrolls it)"),
+    ("Tab", "look at the next survivor who has not acted"),
+    *((pygame.key.name(a.hotkey).upper(), f"{a.label} ({a.cost})") for a in ACTIONS if a.cost),
+    ("Enter", "End Turn: the Director plays"),
+    ("N", "a Downed survivor's bleed-out save; while the Director plays or in a demo: one step"),
+    ("Space", "end activation; while the Director plays or in a demo: pause / resume"),
+    ("1 2 3 4", "speed 1x, 2x, 4x, instant"),
+    ("Ctrl+Z", "undo the last action (not dice rolls)"),
+    ("Ctrl+S", "save to a new slot"),
+    ("F1 / F12", "rules help / screenshot"),
+)
+
+
+def key_label(key: int) -> str:
+    return {pygame.K_SPACE: "Spc", pygame.K_RETURN: "Enter"}.get(key, pygame.key.name(key).upper())
+
+
+class ActionButton(Button):
+    """An action bar button: a keycap with its hotkey, its name, and dimmed (but still clickable, to hear why not)
+    when the action is not possible now."""
+
+    def __init__(self, spec: ActionSpec, on_click: Callable[[], None]):
+        super().__init__(spec.label, on_click, hotkey=None, tooltip=spec.text, size=16)
+        self.spec = spec
+        self.available = True
+        self.reason = ""
+        self.active_mode = False
+
+    def draw(self, surface: pygame.Surface) -> None:
+        r = self.rect.move(0, 1) if self.pressed else self.rect
+        end = self.spec.key == "end_turn"
+        if end and self.available:
+            fill = mix(theme.ACCENT, theme.INK, 0.15) if self.hovered else theme.ACCENT
+            ink = (30, 24, 16)
+        elif self.available:
+            fill = (54, 58, 66) if self.hovered else theme.PANEL
+            ink = theme.INK
+        else:
+            fill = mix(theme.PANEL, theme.BG, 0.5)
+            ink = theme.INK_FAINT
+        radius = max(4, r.height // 6)
+        pygame.draw.rect(surface, fill, r, border_radius=radius)
+        edge = theme.ACCENT if self.active_mode else (theme.PANEL_EDGE if self.available else
+                                                      mix(theme.PANEL_EDGE, theme.BG, 0.5))
+        pygame.draw.rect(surface, edge, r, 2 if self.active_mode else 1, border_radius=radius)
+        key = key_label(self.spec.hotkey)
+        ks = max(11, int(self.size * 0.78))
+        kw, kh = text_size(key, ks, True)
+        cap = pygame.Rect(r.x + 5, r.centery - kh // 2 - 2, kw + 8, kh + 4)
+        hot = end and self.available
+        pygame.draw.rect(surface, (24, 26, 30) if not hot else (70, 50, 22), cap, border_radius=3)
+        pygame.draw.rect(surface, mix(ink, fill, 0.5), cap, 1, border_radius=3)
+        cap_ink = theme.INK if hot else (ink if self.available else theme.INK_FAINT)
+        draw_text(surface, key, cap.center, ks, cap_ink, True, anchor="center")
+        room = r.right - cap.right - 8
+        label = ellipsize(self.text, self.size, room)
+        draw_text(surface, label, (cap.right + 5, r.centery + 1), self.size, ink, anchor="midleft")
+
+
+# --- small drawing helpers -------------------------------------------------------------------------------------------
+
+def draw_die(surface: pygame.Surface, rect: pygame.Rect, face: int, style: str = "plain") -> None:
+    """A die face with pips. style: hit (a success), miss, one (a complication: a survivor's natural 1), plain."""
+    fills = {"hit": (236, 226, 196), "miss": (92, 92, 96), "one": (92, 92, 96), "plain": (200, 196, 186)}
+    pips = {"hit": (24, 24, 26), "miss": (200, 198, 190), "one": (246, 200, 196), "plain": (30, 30, 32)}
+    fill = fills[style]
+    radius = max(3, rect.width // 5)
+    pygame.draw.rect(surface, (10, 10, 12), rect.move(1, 2), border_radius=radius)
+    pygame.draw.rect(surface, fill, rect, border_radius=radius)
+    if style == "hit":
+        pygame.draw.rect(surface, theme.GOOD, rect.inflate(4, 4), max(2, rect.width // 10), border_radius=radius + 2)
+    elif style == "one":
+        pygame.draw.rect(surface, theme.DANGER, rect.inflate(4, 4), max(2, rect.width // 10),
+                         border_radius=radius + 2)
+    else:
+        pygame.draw.rect(surface, shade(fill, 0.6), rect, 1, border_radius=radius)
+    pr = max(1.5, rect.width * 0.09)
+    cx, cy = rect.center
+    q = rect.width * 0.27
+    spots = {1: [(0, 0)], 2: [(-1, -1), (1, 1)], 3: [(-1, -1), (0, 0), (1, 1)],
+             4: [(-1, -1), (1, -1), (-1, 1), (1, 1)], 5: [(-1, -1), (1, -1), (0, 0), (-1, 1), (1, 1)],
+             6: [(-1, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (1, 1)]}[max(1, min(6, face))]
+    for dx, dy in spots:
+        pygame.draw.circle(surface, pips[style], (cx + dx * q, cy + dy * q), pr)
+    if style == "one":
+        # a corner flag as well as the colour: "this 1 made noise"
+        tri = [(rect.right - rect.width * 0.38, rect.y), (rect.right, rect.y), (rect.right, rect.y + rect.height
+                                                                                  * 0.38)]
+        pygame.draw.polygon(surface, theme.DANGER, tri)
+
+
+KIND_COLOURS = {
+    "roll": (196, 190, 170), "heat": theme.HEAT, "doom": (190, 140, 226), "wound": (232, 128, 112),
+    "downed": theme.DANGER, "eliminated": theme.DANGER, "killed": theme.GOOD, "purchase": (220, 150, 120),
+    "spawn": (200, 120, 110), "decision": (120, 200, 210), "round": theme.ACCENT, "phase": theme.ACCENT,
+    "end": theme.ACCENT, "objective": theme.ACCENT, "search": (200, 190, 120), "card": (200, 190, 120),
+    "hazard": theme.DANGER, "escape": theme.GOOD, "revive": theme.GOOD, "move": theme.INK_DIM,
+    "order": theme.INK_DIM, "activate": (150, 196, 200),
+}
+
+
+# --- transient things ------------------------------------------------------------------------------------------------
+
+@dataclass
+class Toast:
+    text: str
+    colour: tuple
+    ttl: float
+
+
+@dataclass
+class DiceRow:
+    label: str
+    faces: list[int]
+    need: int
+    survivor: bool
+    age: float = 0.0
+    tumble: list[int] = field(default_factory=list)
+
+
+@dataclass
+class Floater:
+    xy: tuple[float, float]       # board cell
+    text: str
+    colour: tuple
+    age: float = 0.0
+    life: float = 1.3
+
+
+@dataclass
+class Card:
+    title: str
+    kind: str
+    text: str
+    tone: str = "find"            # find | hazard | jackpot | nothing
+    age: float = 0.0
+    note: str = ""                # "kept", "put back"
+
+
+NEED_RE = re.compile(r"(\d)\+")
+
+
+def roll_need(event, default: int) -> int:
+    """The face a roll needed, from the roll's own words (shots and blasts name it; escalation says 'needs 5+')."""
+    for text in (event.data.get("purpose", ""), event.text):
+        m = NEED_RE.search(text or "")
+        if m:
+            return int(m.group(1))
+    return default
+
+
+class Hud:
+    def __init__(self, sprites: Sprites):
+        self.sprites = sprites
+        self.toasts: list[Toast] = []
+        self.dice: list[DiceRow] = []
+        self.dice_age = 0.0
+        self.floaters: list[Floater] = []
+        self.cards: list[Card] = []
+        self.banner: tuple[str, str, tuple] | None = None    # (heading, text, colour)
+        self.banner_age = 0.0
+        self.log_offset = 0            # lines scrolled up from the newest
+        self.log_rect = pygame.Rect(0, 0, 0, 0)
+        self._wrapped: list[tuple[str, tuple]] = []
+        self._wrapped_upto = 0
+        self._wrapped_width = 0
+        self._wrapped_size = 0
+        self.hotspots: list[tuple[pygame.Rect, Callable[[], None] | None, str]] = []
+        self.cosmetic = random.Random(7)          # tumbling dice only: never the game's RNG
+        self.buttons: list[ActionButton] = []
+        self.top_buttons: list[Button] = []
+
+    # --- transient messages --------------------------------------------------------------------------------------
+    def toast(self, text: str, colour=theme.DANGER, seconds: float = 3.0) -> None:
+        self.toasts = [t for t in self.toasts if t.text != text][-2:]
+        self.toasts.append(Toast(text, colour, seconds))
+
+    def add_roll(self, event, session) -> None:
+        who = event.data.get("who")
+        survivor = who is not None and session.is_survivor(who)
+        need = roll_need(event, session.rules.success)
+        label = event.data.get("purpose", "")
+        if who is not None:
+            label = f"{session.name(who)}: {label}"
+        faces = list(event.data.get("faces", []))
+        if self.dice_age > 0.25:
+            self.dice = []
+        self.dice_age = 0.0
+        self.dice.append(DiceRow(label, faces, need, survivor,
+                                 tumble=[self.cosmetic.randint(1, 6) for _ in faces]))
+        self.dice = self.dice[-4:]
+
+    def show_banner(self, heading: str, text: str, colour=theme.ACCENT) -> None:
+        self.banner = (heading, text, colour)
+        self.banner_age = 0.0
+
+    def float_text(self, xy, text: str, colour) -> None:
+        self.floaters.append(Floater(xy, text, colour))
+        self.floaters = self.floaters[-24:]
+
+    def add_card(self, card: Card) -> None:
+        self.cards.append(card)
+        self.cards = self.cards[-4:]
+
+    def update(self, dt: float, speed: float) -> None:
+        for t in self.toasts:
+            t.ttl -= dt
+        self.toasts = [t for t in self.toasts if t.ttl > 0]
+        self.dice_age += dt * max(1.0, min(speed, 4.0))
+        for row in self.dice:
+            row.age += dt * max(1.0, min(speed, 8.0))
+            if row.age < 0.35:
+                row.tumble = [self.cosmetic.randint(1, 6) for _ in row.faces]
+        for f in self.floaters:
+            f.age += dt * max(1.0, min(speed, 4.0))
+        self.floaters = [f for f in self.floaters if f.age < f.life]
+        for c in self.cards:
+            c.age += dt * max(1.0, min(speed, 4.0))
+        self.cards = [c for c in self.cards if c.age < 6.0]
+        self.banner_age += dt
+
+    def clear_transients(self) -> None:
+        self.dice.clear()
+        self.floaters.clear()
+        self.cards.clear()
+
+    # --- the top bar ---------------------------------------------------------------------------------------------
+    def draw_top(self, surface: pygame.Surface, lay: Layout, session, speed_label: str, paused: bool,
+                 demo: bool) -> None:
+        px = lay.px
+        r = lay.top
+        pygame.draw.rect(surface, (30, 32, 37), r)
+        pygame.draw.line(surface, theme.PANEL_EDGE, r.bottomleft, (r.right, r.bottom - 1))
+        x = r.x + px(12)
+        x = self._heat_track(surface, x, r, lay, session) + px(22)
+        x = self._doom_track(surface, x, r, lay, session) + px(22)
+        phase = {"survivor": "Survivor Phase", "director": "Director Phase", "end": "End Phase",
+                 "over": "Game over"}.get(session.phase, session.phase)
+        if demo:
+            phase = "Demo - " + phase
+        round_text = f"Round {session.round}"
+        if session.last_round is not None:
+            round_text += f" of {session.last_round}"
+        draw_text(surface, round_text, (x, r.y + px(7)), px(19), theme.INK, True)
+        draw_text(surface, phase, (x, r.y + px(27)), px(15), theme.ACCENT if session.phase != "survivor" else
+                  theme.INK_DIM)
+        # speed and pause sit at the right, left of the buttons
+        bx = r.right - px(8)
+        for b in reversed(self.top_buttons):
+            bx -= b.rect.width
+            b.rect.topleft = (bx, r.y + (r.height - b.rect.height) // 2)
+            bx -= px(6)
+        for b in self.top_buttons:
+            b.draw(surface)
+        state = "PAUSED" if paused else f"Speed {speed_label}"
+        draw_text(surface, state, (bx - px(6), r.centery), px(16), theme.DANGER if paused else theme.INK_DIM,
+                  True, anchor="midright")
+
+    def _heat_track(self, surface, x: int, r: pygame.Rect, lay: Layout, session) -> int:
+        px = lay.px
+        heat_max = session.rules.heat_max
+        draw_text(surface, "HEAT", (x, r.y + px(5)), px(13), theme.HEAT, True)
+        draw_text(surface, str(session.heat), (x, r.y + px(20)), px(22), theme.INK, True)
+        x += px(44)
+        box = px(19)
+        gap = max(1, px(2))
+        bands = session.rules.escalation
+        top = r.y + px(18)
+        for v in range(heat_max + 1):
+            rect = pygame.Rect(x + v * (box + gap), top, box, px(22))
+            band = next((b for b in bands if b.low <= v <= b.high), None)
+            level = 0 if band is None else (4 if band.need == 0 else 7 - band.need)   # 2, 3, 4 by the d6 needed
+            base = mix((44, 47, 54), theme.DANGER, 0.0 if band is None else 0.16 * level)
+            filled = v <= session.heat and session.heat > 0 and v > 0
+            if v == 0:
+                base = (38, 40, 46)
+            fill = mix(theme.HEAT, (255, 230, 180), 0.1) if filled else base
+            pygame.draw.rect(surface, fill, rect, border_radius=3)
+            if band is not None and not filled:
+                # the bands are hatched more densely the worse they get: readable without colour
+                step = max(3, box // (level + 1))
+                clip = surface.get_clip()
+                surface.set_clip(rect)
+                for k in range(-rect.height, rect.width, step):
+                    pygame.draw.line(surface, mix(base, theme.INK, 0.18), (rect.x + k, rect.bottom),
+                                     (rect.x + k + rect.height, rect.y))
+                surface.set_clip(clip)
+            edge = theme.INK if v == session.heat else (26, 28, 32)
+            pygame.draw.rect(surface, edge, rect, 2 if v == session.heat else 1, border_radius=3)
+            if v % 5 == 0:
+                draw_text(surface, str(v), (rect.centerx, rect.centery + 1), px(12),
+                          (30, 24, 16) if filled else theme.INK_FAINT, anchor="center")
+        for band in bands:
+            a = x + band.low * (box + gap)
+            b = x + (band.high + 1) * (box + gap) - gap
+            label = "auto" if band.need == 0 else f"{band.need}+"
+            pygame.draw.line(surface, theme.DANGER, (a, top - px(3)), (b, top - px(3)), max(1, px(2)))
+            draw_text(surface, label, ((a + b) // 2, top - px(4)), px(12), mix(theme.DANGER, theme.INK, 0.4),
+                      anchor="midbottom")
+        return x + (heat_max + 1) * (box + gap)
+
+    def _doom_track(self, surface, x: int, r: pygame.Rect, lay: Layout, session) -> int:
+        px = lay.px
+        sc = session.scenario
+        draw_text(surface, "DOOM", (x, r.y + px(5)), px(13), theme.DOOM, True)
+        draw_text(surface, f"{session.doom}/{sc.doom_length}", (x, r.y + px(20)), px(19), theme.INK, True)
+        x += px(48)
+        avail = max(px(120), r.width - x - px(520))
+        box = max(px(12), min(px(20), avail // max(1, sc.doom_length) - 2))
+        gap = max(1, px(2))
+        top = r.y + px(18)
+        self.doom_tips = []
+        for space in range(1, sc.doom_length + 1):
+            rect = pygame.Rect(x + (space - 1) * (box + gap), top, box, px(22))
+            passed = space <= session.doom
+            event = sc.doom_events.get(space)
+            final = space == sc.doom_length
+            fill = theme.DOOM if passed else (44, 42, 52)
+            pygame.draw.rect(surface, fill, rect, border_radius=3)
+            if event or final:
+                c = (250, 230, 250) if passed else mix(theme.DOOM, theme.INK, 0.3)
+                cx, cy = rect.center
+                k = box * 0.3
+                if final:
+                    pygame.draw.line(surface, c, (cx - k, cy - k), (cx + k, cy + k), max(2, px(2)))
+                    pygame.draw.line(surface, c, (cx - k, cy + k), (cx + k, cy - k), max(2, px(2)))
+                else:
+                    pygame.draw.polygon(surface, c, [(cx, cy - k * 1.2), (cx + k, cy), (cx, cy + k * 1.2),
+                                                     (cx - k, cy)], 0 if passed else max(1, px(2)))
+                name = session.content.events[sc.finale if final else event].name
+                tip = f"Doom {space}: {'the Finale - ' if final else ''}{name}"
+                self.doom_tips.append((rect, tip))
+            edge = theme.INK if space == session.doom else (26, 28, 32)
+            pygame.draw.rect(surface, edge, rect, 2 if space == session.doom else 1, border_radius=3)
+        return x + sc.doom_length * (box + gap)
+
+    # --- the right panel -----------------------------------------------------------------------------------------
+    def draw_right(self, surface: pygame.Surface, lay: Layout, scene) -> None:
+        px = lay.px
+        r = lay.right
+        pygame.draw.rect(surface, (30, 32, 37), r)
+        pygame.draw.line(surface, theme.PANEL_EDGE, r.topleft, r.bottomleft)
+        session = scene.session
+        pad = px(10)
+        x, y, w = r.x + pad, r.y + px(8), r.width - 2 * pad
+        # objective
+        task = session.task
+        if task is not None:
+            need = session.quota() if task.kind == "extract" else (task.count if task.kind == "deliver"
+                                                                   else task.times)
+            head = f"OBJECTIVE  {session.task_progress}/{need}"
+            draw_text(surface, head, (x, y), px(13), theme.ACCENT, True)
+            y += line_height(px(13), True)
+            y += draw_wrapped(surface, task.text, pygame.Rect(x, y, w, 10), px(15), theme.INK, max_lines=3)
+        elif session.result:
+            draw_text(surface, "GAME OVER", (x, y), px(13), theme.ACCENT, True)
+            y += line_height(px(13), True) + px(4)
+        y += px(6)
+        y = self._roster(surface, x, y, w, lay, scene) + px(6)
+        pygame.draw.line(surface, theme.PANEL_EDGE, (x, y), (x + w, y))
+        y += px(6)
+        y = self._card(surface, x, y, w, lay, scene)
+        y += px(6)
+        pygame.draw.line(surface, theme.PANEL_EDGE, (x, y), (x + w, y))
+        y += px(4)
+        self.log_rect = pygame.Rect(x, y, w, r.bottom - y - px(6))
+        self._log(surface, self.log_rect, lay, session)
+
+    def _roster(self, surface, x: int, y: int, w: int, lay: Layout, scene) -> int:
+        from game.world.components import Health, Status, Survivor, Turn
+        px = lay.px
+        session = scene.session
+        everyone = session.survivors(on_board=False)
+        n = max(1, len(everyone))
+        size = min(px(40), (w - (n - 1) * px(4)) // n)
+        draw_text(surface, "TEAM - click to act next (Tab)", (x, y), px(12), theme.INK_FAINT, True)
+        y += line_height(px(12), True) + px(2)
+        for k, s in enumerate(everyone):
+            rect = pygame.Rect(x + k * (size + px(4)), y, size, size)
+            surv = session.comp(s, Survivor)
+            status = session.comp(s, Status)
+            turn = session.comp(s, Turn)
+            health = session.comp(s, Health)
+            gone = status.eliminated or status.escaped
+            active = session.active == s
+            selected = scene.selected == s
+            fill = (44, 48, 56) if not (turn.activated and not active) else (34, 36, 40)
+            pygame.draw.rect(surface, fill, rect, border_radius=px(6))
+            spr = self.sprites.get(f"survivor_{surv.archetype}", size - px(4))
+            if spr is not None:
+                if gone or status.downed or (turn.activated and not active):
+                    spr = spr.copy()
+                    spr.set_alpha(110)
+                surface.blit(spr, spr.get_rect(center=rect.center))
+            else:
+                draw_text(surface, surv.name[:2], rect.center, px(16), theme.INK, True, anchor="center")
+            edge = theme.ACCENT if active else (theme.INK if selected else theme.PANEL_EDGE)
+            pygame.draw.rect(surface, edge, rect, 2 if (active or selected) else 1, border_radius=px(6))
+            if status.escaped:
+                _letter(surface, "OUT", rect.center, px(13), theme.GOOD)
+            elif status.eliminated:
+                pygame.draw.line(surface, theme.DANGER, rect.topleft, rect.bottomright, max(2, px(2)))
+            elif status.downed:
+                _letter(surface, "D", (rect.right - px(7), rect.y + px(8)), px(14), theme.DANGER)
+            elif turn.activated and not active:
+                # a tick: this one has had their turn
+                pts = [(rect.right - px(14), rect.y + px(8)), (rect.right - px(10), rect.y + px(12)),
+                       (rect.right - px(4), rect.y + px(3))]
+                pygame.draw.lines(surface, theme.GOOD, False, pts, max(2, px(2)))
+            # wounds under the portrait
+            if not gone:
+                pw = max(3, px(5))
+                for i in range(health.max_wounds):
+                    c = theme.INK if i < health.wounds else theme.DANGER
+                    cx = rect.x + px(4) + i * (pw + px(2))
+                    pygame.draw.rect(surface, c, (cx, rect.bottom - pw - px(3), pw, pw), 0 if i < health.wounds
+                                     else 1)
+            tip = f"{surv.name}: " + ("escaped" if status.escaped else "lost" if status.eliminated else
+                                      "Downed" if status.downed else "acting now" if active else
+                                      "done this round" if turn.activated else "ready to act")
+            self.hotspots.append((rect, (lambda s=s: scene.pick_survivor(s)) if not gone else None, tip))
+        return y + size
+
+    def _card(self, surface, x: int, y: int, w: int, lay: Layout, scene) -> int:
+        """The selected survivor (or hovered zombie): stats, wounds, status, AP, engagement and inventory."""
+        from game.world.components import Health, Inventory, Status, Survivor, Turn, Zombie
+        px = lay.px
+        session = scene.session
+        who = scene.selected
+        zombie = scene.hover_model if scene.hover_model is not None and session.is_zombie(scene.hover_model) \
+            else None
+        size, small = px(16), px(14)
+        slh = line_height(small)
+        if zombie is not None:
+            zc = session.comp(zombie, Zombie)
+            zdef = session.content.zombies[zc.kind]
+            health = session.comp(zombie, Health)
+            draw_text(surface, session.name(zombie), (x, y), px(19), (226, 150, 140), True)
+            y += line_height(px(19), True)
+            stats = (f"Move {zdef.move}\"   Fight {session.fight_of(zombie)}   "
+                     f"Wounds {health.wounds}/{health.max_wounds}")
+            draw_text(surface, stats, (x, y), small, theme.INK)
+            y += slh
+            if zdef.slots > 1 or zdef.elite:
+                draw_text(surface, f"Fills {zdef.slots} engagement slot(s)" + (", elite" if zdef.elite else ""),
+                          (x, y), small, theme.INK_DIM)
+                y += slh
+            if zc.engaged is not None:
+                draw_text(surface, f"Engaging {session.name(zc.engaged)}", (x, y), small, theme.DANGER)
+                y += slh
+            st = session.comp(zombie, Status)
+            flags = [STATUS_NAMES[k] for k in ("burning", "stunned") if getattr(st, k)]
+            if flags:
+                draw_text(surface, ", ".join(flags), (x, y), small, theme.HEAT)
+                y += slh
+            y += draw_wrapped(surface, zdef.text, pygame.Rect(x, y, w, 10), small, theme.INK_DIM, max_lines=4)
+            return y
+        if who is None or not session.is_survivor(who) or who not in session.survivors():
+            y += draw_wrapped(surface, "Click a survivor on the board or in the team strip to choose who acts.",
+                              pygame.Rect(x, y, w, 10), size, theme.INK_DIM)
+            return y
+        surv = session.comp(who, Survivor)
+        skill = session.content.skills[surv.skill]
+        health = session.comp(who, Health)
+        status = session.comp(who, Status)
+        turn = session.comp(who, Turn)
+        inv = session.comp(who, Inventory)
+        active = session.active == who
+        draw_text(surface, surv.name, (x, y), px(20), theme.INK, True)
+        if active:
+            ap = f"{turn.ap} AP"
+            aw = text_size(ap, px(20), True)[0]
+            chip = pygame.Rect(x + w - aw - px(12), y - px(1), aw + px(12), line_height(px(20), True))
+            pygame.draw.rect(surface, theme.ACCENT, chip, border_radius=px(5))
+            draw_text(surface, ap, chip.center, px(20), (30, 24, 16), True, anchor="center")
+        else:
+            state = "Downed" if status.downed else ("done this round" if turn.activated else "ready")
+            draw_text(surface, state, (x + w, y + px(3)), small, theme.DANGER if status.downed else theme.INK_DIM,
+                      anchor="topright")
+        y += line_height(px(20), True)
+        tip_rect = pygame.Rect(x, y, w, slh)
+        draw_text(surface, ellipsize(f"{skill.name}: {skill.text}", small, w), (x, y), small, theme.INK_DIM)
+        self.hotspots.append((tip_rect, None, f"{skill.name}: {skill.text}"))
+        y += slh + px(2)
+        stats = [("Move", f'{surv.move}"'), ("Fight", surv.fight), ("Shoot", surv.shoot), ("Wits", surv.wits),
+                 ("Guts", surv.guts)]
+        cw = w // len(stats)
+        for k, (name, value) in enumerate(stats):
+            cx = x + k * cw
+            draw_text(surface, name, (cx, y), px(12), theme.INK_FAINT)
+            draw_text(surface, str(value), (cx, y + line_height(px(12))), px(17), theme.INK, True)
+        y += line_height(px(12)) + line_height(px(17), True) + px(2)
+        # wounds and status
+        pw = px(11)
+        draw_text(surface, "Wounds", (x, y), small, theme.INK_DIM)
+        wx = x + px(56)
+        for i in range(health.max_wounds):
+            rect = pygame.Rect(wx + i * (pw + px(3)), y + px(2), pw, pw)
+            if i < health.wounds:
+                pygame.draw.rect(surface, theme.INK, rect, border_radius=2)
+            else:
+                pygame.draw.rect(surface, theme.DANGER, rect, 2, border_radius=2)
+        tokens = [k for k in ("downed", "burning", "stunned", "hunkered") if getattr(status, k)]
+        if turn.aiming:
+            tokens.insert(0, "aiming")
+        tx = wx + health.max_wounds * (pw + px(3)) + px(10)
+        for k in tokens:
+            letter, colour = STATUS_TOKENS[k]
+            label = STATUS_NAMES[k]
+            tw = text_size(label, px(13), True)[0] + px(10)
+            chip = pygame.Rect(tx, y, tw, slh)
+            if chip.right > x + w:
+                break
+            pygame.draw.rect(surface, colour, chip, border_radius=px(7))
+            draw_text(surface, label, chip.center, px(13), (20, 18, 16), True, anchor="center")
+            tx = chip.right + px(4)
+        y += slh + px(3)
+        used = session.slots_used(who)
+        cap = session.rules.engagement_slots
+        if used:
+            text = f"Engaged: {used}/{cap} slots filled by {len(session.engagers(who))} zombie(s)"
+            draw_text(surface, text, (x, y), small, theme.DANGER)
+            y += slh
+            forecast = scene.swarm_forecast(who)
+            if forecast:
+                draw_text(surface, ellipsize(forecast, small, w), (x, y), small, mix(theme.DANGER, theme.INK, 0.4))
+                self.hotspots.append((pygame.Rect(x, y, w, slh), None, forecast))
+                y += slh
+        # inventory
+        slots = session.slots_taken(who)
+        capacity = session.capacity(who)
+        head = f"GEAR  {slots}/{capacity} slots   Reloads {inv.reloads}"
+        draw_text(surface, head, (x, y + px(2)), px(12), theme.INK_FAINT, True)
+        y += line_height(px(12), True) + px(4)
+        row_h = max(slh + px(4), px(22))
+        for g in inv.gear:
+            name = session.content.gear_name(g.gear_id)
+            weapon = session.content.weapons.get(g.gear_id)
+            item = session.content.items.get(g.gear_id)
+            detail = ""
+            if weapon is not None:
+                if weapon.kind == "firearm":
+                    detail = f"ammo {g.ammo}/{weapon.ammo}   range {weapon.range}\""
+                elif weapon.kind == "melee":
+                    detail = f"+{weapon.melee_bonus} Fight"
+                else:
+                    detail = f"blast {weapon.blast}\""
+            elif item is not None and item.kind == "objective":
+                detail = "objective"
+            rect = pygame.Rect(x, y, w, row_h)
+            chosen = scene.weapon_uid == g.uid
+            pygame.draw.rect(surface, (44, 48, 56) if not chosen else (64, 56, 40), rect, border_radius=px(4))
+            if chosen:
+                pygame.draw.rect(surface, theme.ACCENT, rect, 1, border_radius=px(4))
+            icon = self.sprites.get(f"item_{g.gear_id}", row_h - px(4))
+            ix = x + px(4)
+            if icon is not None:
+                surface.blit(icon, (ix, y + px(2)))
+                ix += row_h
+            free = " (free slot)" if g.free_for == who else ""
+            draw_text(surface, ellipsize(name, small, w - px(130)), (ix, rect.centery), small,
+                      theme.ACCENT if item is not None and item.kind == "objective" else theme.INK,
+                      anchor="midleft")
+            bx = rect.right - px(4)
+            if active:
+                drop = pygame.Rect(0, 0, px(40), row_h - px(6))
+                drop.midright = (bx, rect.centery)
+                pygame.draw.rect(surface, (60, 64, 72), drop, border_radius=px(3))
+                draw_text(surface, "Drop", drop.center, px(12), theme.INK_DIM, anchor="center")
+                self.hotspots.append((drop, lambda g=g: scene.drop_item(g.uid),
+                                      f"Put the {name} down on this cell (free)."))
+                bx = drop.left - px(4)
+            if detail:
+                draw_text(surface, detail, (bx, rect.centery), px(13), theme.INK_DIM, anchor="midright")
+            tip = (weapon.text if weapon else item.text if item else name) + free
+            if weapon is not None and weapon.kind in ("firearm", "thrown"):
+                tip += "  Click to use this one for Shoot / Throw."
+                self.hotspots.append((rect, lambda g=g: scene.choose_weapon(g.uid), tip))
+            else:
+                self.hotspots.append((rect, None, tip))
+            y += row_h + px(3)
+        if not inv.gear:
+            draw_text(surface, "Carrying nothing", (x, y), small, theme.INK_FAINT)
+            y += slh
+        allies = scene.allies_in_contact(who) if active else []
+        if allies:
+            text = f"Next to {', '.join(session.name(a) for a in allies)}: Hand-Off (V), Swap Gear (Y)"
+            y += px(2)
+            y += draw_wrapped(surface, text, pygame.Rect(x, y, w, 10), px(13), theme.GOOD, max_lines=2)
+        if status.downed and not turn.activated:
+            btn = pygame.Rect(x, y + px(4), w, px(28))
+            pygame.draw.rect(surface, theme.DANGER, btn, border_radius=px(5))
+            draw_text(surface, "Roll their bleed-out save (N)", btn.center, px(15), theme.INK, True, anchor="center")
+            self.hotspots.append((btn, lambda: scene.bleed_out(who),
+                                  "A Downed survivor's activation is a Guts test: fail it and they are lost."))
+            y = btn.bottom + px(4)
+        return y
+
+    # --- the log -------------------------------------------------------------------------------------------------
+    def _log(self, surface, rect: pygame.Rect, lay: Layout, session) -> None:
+        px = lay.px
+        size = px(14)
+        draw_text(surface, "LOG  (wheel to scroll)", (rect.x, rect.y), px(12), theme.INK_FAINT, True)
+        body = pygame.Rect(rect.x, rect.y + line_height(px(12), True) + px(2), rect.width,
+                           rect.height - line_height(px(12), True) - px(2))
+        self._rewrap(session, body.width - px(8), size)
+        lh = line_height(size)
+        rows = max(1, body.height // lh)
+        total = len(self._wrapped)
+        self.log_offset = max(0, min(self.log_offset, max(0, total - rows)))
+        end = total - self.log_offset
+        start = max(0, end - rows)
+        clip = surface.get_clip()
+        surface.set_clip(body)
+        y = body.y if total <= rows else body.bottom - (end - start) * lh
+        for text, colour in self._wrapped[start:end]:
+            draw_text(surface, text, (body.x, y), size, colour)
+            y += lh
+        surface.set_clip(clip)
+        if total > rows:
+            track = pygame.Rect(body.right - px(4), body.y, px(4), body.height)
+            pygame.draw.rect(surface, (40, 42, 48), track, border_radius=2)
+            h = max(px(16), body.height * rows // total)
+            pos = (total - rows - self.log_offset) / max(1, total - rows)
+            thumb = pygame.Rect(track.x, track.y + int((track.height - h) * pos), track.width, h)
+            pygame.draw.rect(surface, theme.INK_FAINT, thumb, border_radius=2)
+        if self.log_offset:
+            draw_text(surface, f"{self.log_offset} newer lines below", (body.right - px(8), body.bottom - lh),
+                      px(12), theme.ACCENT, anchor="topright")
+
+    def _rewrap(self, session, width: int, size: int) -> None:
+        events = session.events
+        if width != self._wrapped_width or size != self._wrapped_size or len(events) < self._wrapped_upto:
+            self._wrapped, self._wrapped_upto = [], 0
+            self._wrapped_width, self._wrapped_size = width, size
+        for e in events[self._wrapped_upto:]:
+            if e.kind in ("setup",):
+                continue
+            colour = KIND_COLOURS.get(e.kind, theme.INK)
+            lines = wrap(e.text, size, width)
+            for i, line in enumerate(lines):
+                self._wrapped.append(((line if i == 0 else "  " + line), colour))
+        if len(self._wrapped) > 4000:
+            self._wrapped = self._wrapped[-3000:]
+        self._wrapped_upto = len(events)
+
+    def reset_log(self) -> None:
+        self._wrapped, self._wrapped_upto = [], 0
+        self.log_offset = 0
+
+    def scroll_log(self, lines: int) -> None:
+        self.log_offset = max(0, self.log_offset + lines)
+
+    # --- over the board ------------------------------------------------------------------------------------------
+    def draw_board_overlays(self, surface: pygame.Surface, lay: Layout, cam, demo_reason: str | None = None,
+                            hint: str = "", status_line: str = "") -> None:
+        px = lay.px
+        b = lay.board
+        # floaters: numbers rising from where they happened
+        for f in self.floaters:
+            sx, sy = cam.centre_px(f.xy)
+            if not b.collidepoint(sx, sy):
+                continue
+            u = f.age / f.life
+            img = _text_img(f.text, max(14, int(cam.tile * 0.5)), f.colour)
+            img.set_alpha(int(255 * (1 - u * u)))
+            surface.blit(img, img.get_rect(center=(sx, sy - cam.tile * (0.4 + 0.9 * u))))
+        y = b.y + px(8)
+        if self.banner is not None:
+            heading, text, colour = self.banner
+            y = self._banner(surface, lay, heading, text, colour, y) + px(6)
+        for t in self.toasts:
+            w = min(b.width - px(40), text_size(t.text, px(17), True)[0] + px(28))
+            rect = pygame.Rect(0, y, w, line_height(px(17), True) + px(12))
+            rect.centerx = b.centerx
+            draw_panel(surface, rect, (40, 30, 30) if t.colour == theme.DANGER else (30, 36, 40), t.colour,
+                       radius=px(8), width=2, shadow=True)
+            draw_text(surface, ellipsize(t.text, px(17), w - px(20), True), rect.center, px(17), theme.INK, True,
+                      anchor="center")
+            y = rect.bottom + px(6)
+        self._dice_tray(surface, lay)
+        self._cards(surface, lay)
+        if hint or status_line:
+            size = px(14)
+            text = status_line or hint
+            w = min(b.width // 2 + px(120), text_size(text, size)[0] + px(16))
+            rect = pygame.Rect(b.right - w - px(8), b.bottom - line_height(size) - px(14), w,
+                               line_height(size) + px(8))
+            draw_panel(surface, rect, (22, 24, 28), None, radius=px(5))
+            draw_text(surface, ellipsize(text, size, w - px(12)), (rect.x + px(6), rect.centery), size,
+                      theme.INK_DIM, anchor="midleft")
+
+    def _banner(self, surface, lay: Layout, heading: str, text: str, colour, y: int) -> int:
+        px = lay.px
+        b = lay.board
+        width = min(b.width - px(40), px(640))
+        size = px(17)
+        lines = wrap(text, size, width - px(24))[:3]
+        h = px(10) + line_height(px(13), True) + len(lines) * line_height(size) + px(8)
+        rect = pygame.Rect(0, y, width, h)
+        rect.centerx = b.centerx
+        draw_panel(surface, rect, (26, 28, 34), colour, radius=px(8), width=2, shadow=True)
+        draw_text(surface, heading.upper(), (rect.x + px(12), rect.y + px(6)), px(13), colour, True)
+        yy = rect.y + px(6) + line_height(px(13), True)
+        for line in lines:
+            draw_text(surface, line, (rect.x + px(12), yy), size, theme.INK)
+            yy += line_height(size)
+        return rect.bottom
+
+    def _dice_tray(self, surface, lay: Layout) -> None:
+        if not self.dice:
+            return
+        px = lay.px
+        b = lay.board
+        fade = 1.0 if self.dice_age < 5.0 else max(0.0, 1.0 - (self.dice_age - 5.0) / 1.5)
+        if fade <= 0:
+            self.dice = []
+            return
+        d = px(24)
+        size = px(13)
+        rows = self.dice
+        width = px(16) + max(max(len(r.faces) for r in rows) * (d + px(6)), max(
+            text_size(ellipsize(r.label, size, px(300)), size)[0] for r in rows))
+        width = min(width, b.width - px(20))
+        row_h = line_height(size) + d + px(10)
+        rect = pygame.Rect(b.x + px(10), b.bottom - px(12) - len(rows) * row_h - px(8), width, len(rows) * row_h +
+                           px(8))
+        tray = pygame.Surface(rect.size, pygame.SRCALPHA)
+        draw_panel(tray, tray.get_rect(), (24, 26, 30, 230), (90, 84, 70), radius=px(8))
+        y = px(6)
+        for row in rows:
+            draw_text(tray, ellipsize(row.label, size, width - px(16)), (px(8), y), size, theme.INK_DIM)
+            y += line_height(size) + px(2)
+            settled = row.age >= 0.35
+            for k, face in enumerate(row.faces):
+                shown = face if settled else row.tumble[k]
+                if not settled:
+                    style = "plain"
+                elif face >= row.need:
+                    style = "hit"
+                elif face == 1 and row.survivor:
+                    style = "one"
+                else:
+                    style = "miss"
+                jitter = 0 if settled else self.cosmetic.randint(-2, 2)
+                draw_die(tray, pygame.Rect(px(8) + k * (d + px(6)), y + jitter, d, d), shown, style)
+            y += d + px(8)
+        tray.set_alpha(int(255 * fade))
+        surface.blit(tray, rect)
+
+    def _cards(self, surface, lay: Layout) -> None:
+        if not self.cards:
+            return
+        px = lay.px
+        b = lay.board
+        cw = px(176)
+        gap = px(16)
+        inner = cw - px(24)
+        heights = []
+        for c in self.cards:
+            h = px(34) + wrapped_height_lines(c.title, px(20), inner, True, 2) + px(8) + \
+                wrapped_height_lines(c.text, px(14), inner, False, 7) + px(14) + (px(22) if c.note else 0)
+            heights.append(h)
+        ch = max(heights)
+        total = len(self.cards) * cw + (len(self.cards) - 1) * gap
+        x = b.centerx - total // 2
+        y = b.centery - ch // 2
+        for c in self.cards:
+            rise = max(0.0, 1.0 - c.age / 0.25)
+            rect = pygame.Rect(x, y + int(rise * px(40)), cw, ch)
+            edge = {"hazard": theme.DANGER, "jackpot": theme.ACCENT, "nothing": theme.INK_FAINT}.get(c.tone,
+                                                                                                   theme.GOOD)
+            paper = (238, 230, 210) if c.note != "put back" else (200, 196, 186)
+            draw_panel(surface, rect, paper, edge, radius=px(10), width=3, shadow=True)
+            draw_text(surface, c.kind.upper(), (rect.x + px(12), rect.y + px(10)), px(12), shade(edge, 0.7), True)
+            title_rect = pygame.Rect(rect.x + px(12), rect.y + px(28), inner, px(60))
+            hy = draw_wrapped(surface, c.title, title_rect, px(20), (30, 28, 24), True, max_lines=2)
+            body = pygame.Rect(rect.x + px(12), title_rect.y + hy + px(6), inner, px(100))
+            draw_wrapped(surface, c.text, body, px(14), (60, 56, 50), max_lines=7)
+            if c.note:
+                tag = pygame.Rect(rect.x, rect.bottom - px(24), cw, px(24))
+                pygame.draw.rect(surface, edge if c.note == "kept" else (150, 146, 136), tag,
+                                 border_bottom_left_radius=px(10), border_bottom_right_radius=px(10))
+                draw_text(surface, c.note.upper(), tag.center, px(13), (24, 22, 20), True, anchor="center")
+            x += cw + gap
+        self.hotspots.append((pygame.Rect(b.centerx - total // 2, y, total, ch), self.cards.clear,
+                              "Click (or Esc) to put the cards away"))
+
+    def mark_kept(self, title: str) -> None:
+        """Draw two, keep one: label the card kept and the others put back."""
+        for c in self.cards:
+            if c.note == "" and c.age < 0.5:
+                c.note = "kept" if c.title == title else "put back"
+
+    # --- the action bar ------------------------------------------------------------------------------------------
+    def build_buttons(self, on_action: Callable[[str], None]) -> None:
+        self.buttons = [ActionButton(spec, lambda k=spec.key: on_action(k)) for spec in ACTIONS]
+
+    def place_buttons(self, lay: Layout) -> None:
+        px = lay.px
+        bar = lay.bar
+        per_row = math.ceil(len(self.buttons) / 2)
+        gap = px(5)
+        pad = px(8)
+        bw = (bar.width - 2 * pad - (per_row - 1) * gap) // per_row
+        bh = (bar.height - 2 * pad - gap) // 2
+        wide = {"end_activation", "end_turn"}
+        for row in range(2):
+            chunk = self.buttons[row * per_row:(row + 1) * per_row]
+            # the turn buttons take the room a short row leaves over
+            spare = (per_row - len(chunk)) * (bw + gap)
+            n_wide = sum(1 for b in chunk if b.spec.key in wide)
+            x = bar.x + pad
+            for b in chunk:
+                w = bw + (spare // n_wide if n_wide and b.spec.key in wide else 0)
+                b.rect = pygame.Rect(x, bar.y + pad + row * (bh + gap), w, bh)
+                b.size = px(15)
+                x += w + gap
+
+    def draw_bar(self, surface: pygame.Surface, lay: Layout) -> None:
+        pygame.draw.rect(surface, (30, 32, 37), lay.bar)
+        pygame.draw.line(surface, theme.PANEL_EDGE, lay.bar.topleft, lay.bar.topright)
+        for b in self.buttons:
+            b.draw(surface)
+
+    def draw_demo_bar(self, surface: pygame.Surface, lay: Layout, level: str, paused: bool, speed_label: str,
+                      last_decision: str) -> None:
+        px = lay.px
+        bar = lay.bar
+        pygame.draw.rect(surface, (30, 32, 37), bar)
+        pygame.draw.line(surface, theme.PANEL_EDGE, bar.topleft, bar.topright)
+        text = (f"DEMO: the {level} survivor AI against the Director.   Space pause / resume   N one step   "
+                f"1 2 3 4 speed   Esc leave")
+        draw_text(surface, ellipsize(text, px(15), bar.width - px(20)), (bar.x + px(12), bar.y + px(8)), px(15),
+                  theme.INK_DIM)
+        if last_decision:
+            draw_text(surface, ellipsize("Last decision: " + last_decision, px(16), bar.width - px(24)),
+                      (bar.x + px(12), bar.y + px(31)), px(16), (150, 210, 220))
+
+
+def wrapped_height_lines(text: str, size: int, width: int, bold: bool, most: int) -> int:
+    return min(most, len(wrap(text, size, width, bold))) * line_height(size, bold)
+
+
+_text_imgs: dict[tuple, pygame.Surface] = {}
+
+
+def _text_img(text: str, size: int, colour) -> pygame.Surface:
+    key = (text, size, colour)
+    img = _text_imgs.get(key)
+    if img is None:
+        if len(_text_imgs) > 300:
+            _text_imgs.clear()
+        base = theme.font(size, True).render(text, True, colour)
+        out = pygame.Surface((base.get_width() + 2, base.get_height() + 2), pygame.SRCALPHA)
+        out.blit(theme.font(size, True).render(text, True, (10, 10, 12)), (2, 2))
+        out.blit(base, (0, 0))
+        img = _text_imgs[key] = out
+    return img.copy()
+
+
+# --- dialogs on the board --------------------------------------------------------------------------------------------
+
+class Picker:
+    """A small list of choices at the pointer (which item to pick up, which gun to reload...)."""
+
+    def __init__(self, title: str, options: list[tuple[str, Callable[[], None]]], pos: tuple[int, int]):
+        self.title = title
+        self.options = options
+        self.pos = pos
+        self.rects: list[pygame.Rect] = []
+        self.hover = -1
+
+    def handle(self, event) -> bool:
+        if event.type == pygame.MOUSEMOTION:
+            self.hover = next((i for i, r in enumerate(self.rects) if r.collidepoint(event.pos)), -1)
+            return True
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            for i, r in enumerate(self.rects):
+                if r.collidepoint(event.pos):
+                    self.options[i][1]()
+                    return False
+            return False
+        if event.type == pygame.KEYDOWN:
+            if pygame.K_1 <= event.key <= pygame.K_9 and event.key - pygame.K_1 < len(self.options):
+                self.options[event.key - pygame.K_1][1]()
+            return False
+        return True
+
+    def draw(self, surface: pygame.Surface, s: float) -> None:
+        size = int(17 * s)
+        lh = line_height(size) + int(10 * s)
+        labels = [f"{i + 1}  {label}" for i, (label, _) in enumerate(self.options)]
+        w = max(text_size(t, size)[0] for t in labels + [self.title]) + int(30 * s)
+        h = lh * (len(labels) + 1) + int(8 * s)
+        rect = pygame.Rect(self.pos[0], self.pos[1], w, h)
+        rect.clamp_ip(surface.get_rect())
+        draw_panel(surface, rect, (34, 37, 43), theme.ACCENT, radius=int(8 * s), width=2, shadow=True)
+        draw_text(surface, self.title, (rect.x + int(12 * s), rect.y + int(8 * s)), int(14 * s), theme.INK_DIM, True)
+        self.rects = []
+        for i, t in enumerate(labels):
+            r = pygame.Rect(rect.x + int(6 * s), rect.y + lh * (i + 1), w - int(12 * s), lh - int(2 * s))
+            if i == self.hover:
+                pygame.draw.rect(surface, (60, 64, 74), r, border_radius=int(5 * s))
+            draw_text(surface, t, (r.x + int(8 * s), r.centery), size, theme.INK, anchor="midleft")
+            self.rects.append(r)
+
+
+class ExchangeDialog:
+    """Quick Hand-Off (click one item: it changes hands, free) or Full Gear Exchange (move any items across, then
+    Confirm for 1 AP)."""
+
+    def __init__(self, scene, who: int, ally: int, full: bool):
+        from game.world.components import Inventory
+        self.scene = scene
+        self.who, self.ally, self.full = who, ally, full
+        s = scene.session
+        self.mine = [g.uid for g in s.comp(who, Inventory).gear]
+        self.theirs = [g.uid for g in s.comp(ally, Inventory).gear]
+        self.rects: list[tuple[pygame.Rect, int]] = []
+        self.ok_rect = pygame.Rect(0, 0, 0, 0)
+        self.cancel_rect = pygame.Rect(0, 0, 0, 0)
+        self.panel = pygame.Rect(0, 0, 0, 0)
+
+    def _gear(self, uid: int):
+        from game.world.components import Inventory
+        s = self.scene.session
+        for eid in (self.who, self.ally):
+            for g in s.comp(eid, Inventory).gear:
+                if g.uid == uid:
+                    return g
+        return None
+
+    def handle(self, event) -> bool:
+        """True while the dialog stays open."""
+        if event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_ESCAPE:
+                return False
+            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.full:
+                return not self.scene.submit_exchange(self.who, self.ally, tuple(self.mine))
+            return True
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            if self.cancel_rect.collidepoint(event.pos):
+                return False
+            if self.full and self.ok_rect.collidepoint(event.pos):
+                return not self.scene.submit_exchange(self.who, self.ally, tuple(self.mine))
+            for rect, uid in self.rects:
+                if rect.collidepoint(event.pos):
+                    if not self.full:
+                        return not self.scene.submit_handoff(self.who, self.ally, uid)
+                    if uid in self.mine:
+                        self.mine.remove(uid)
+                        self.theirs.append(uid)
+                    else:
+                        self.theirs.remove(uid)
+                        self.mine.append(uid)
+                    return True
+            if not self.panel.collidepoint(event.pos):
+                return False
+        return True
+
+    def draw(self, surface: pygame.Surface, s: float) -> None:
+        session = self.scene.session
+        rows = max(len(self.mine) + len(self.theirs) if self.full else max(len(self.mine), len(self.theirs)), 1)
+        w, h = int(620 * s), int((58 + 28 + 34 * rows + 24 + 38 + 36) * s)
+        self.panel = pygame.Rect(0, 0, w, h)
+        self.panel.center = surface.get_rect().center
+        shade_surf = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+        shade_surf.fill((10, 11, 14, 150))
+        surface.blit(shade_surf, (0, 0))
+        draw_panel(surface, self.panel, theme.PANEL, theme.ACCENT, radius=int(12 * s), width=2, shadow=True)
+        pad = int(18 * s)
+        title = "Quick Hand-Off (free, once a turn)" if not self.full else "Full Gear Exchange (1 AP)"
+        draw_text(surface, title, (self.panel.x + pad, self.panel.y + pad), int(24 * s), theme.INK, True)
+        hint = ("Click one item: it goes to the other survivor." if not self.full else
+                "Click items to move them across, then Confirm. Starting weapons take no slot on their owner.")
+        draw_text(surface, hint, (self.panel.x + pad, self.panel.y + pad + int(30 * s)), int(15 * s),
+                  theme.INK_DIM)
+        col_w = (w - 3 * pad) // 2
+        self.rects = []
+        top = self.panel.y + pad + int(58 * s)
+        for k, (eid, uids) in enumerate(((self.who, self.mine), (self.ally, self.theirs))):
+            x = self.panel.x + pad + k * (col_w + pad)
+            draw_text(surface, session.name(eid), (x, top), int(18 * s), theme.ACCENT, True)
+            if self.full:
+                gear = [g for g in (self._gear(u) for u in uids) if g is not None]
+                cap = session.rules.inventory + sum(session.content.items[g.gear_id].capacity for g in gear
+                                                    if g.gear_id in session.content.items)
+                used = session.slots_taken(eid, gear)
+                colour = theme.DANGER if used > cap else theme.INK_DIM
+                draw_text(surface, f"{used}/{cap} slots", (x + col_w, top + int(3 * s)), int(14 * s), colour,
+                          anchor="topright")
+            y = top + int(28 * s)
+            for uid in uids:
+                g = self._gear(uid)
+                if g is None:
+                    continue
+                r = pygame.Rect(x, y, col_w, int(30 * s))
+                pygame.draw.rect(surface, (48, 52, 60), r, border_radius=int(5 * s))
+                pygame.draw.rect(surface, theme.PANEL_EDGE, r, 1, border_radius=int(5 * s))
+                arrow = "->" if k == 0 else "<-"
+                draw_text(surface, f"{session.content.gear_name(g.gear_id)}", (r.x + int(10 * s), r.centery),
+                          int(16 * s), theme.INK, anchor="midleft")
+                draw_text(surface, arrow, (r.right - int(10 * s), r.centery), int(16 * s), theme.INK_FAINT,
+                          anchor="midright")
+                self.rects.append((r, uid))
+                y += int(34 * s)
+        bw, bh = int(140 * s), int(38 * s)
+        self.cancel_rect = pygame.Rect(self.panel.right - pad - bw, self.panel.bottom - pad - bh, bw, bh)
+        pygame.draw.rect(surface, (60, 64, 72), self.cancel_rect, border_radius=int(6 * s))
+        draw_text(surface, "Cancel (Esc)", self.cancel_rect.center, int(17 * s), theme.INK, anchor="center")
+        if self.full:
+            self.ok_rect = pygame.Rect(self.cancel_rect.x - bw - int(10 * s), self.cancel_rect.y, bw, bh)
+            pygame.draw.rect(surface, theme.ACCENT, self.ok_rect, border_radius=int(6 * s))
+            draw_text(surface, "Confirm (Enter)", self.ok_rect.center, int(17 * s), (30, 24, 16), True,
+                      anchor="center")

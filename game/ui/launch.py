@@ -1,0 +1,129 @@
+"""What the command line calls to open a window: the menu, a game, or a demo.
+
+    run_menu(screenshot=None, size=None)        python main.py [--screenshot FILE] [--size WxH]
+    run_play(scenario, seed, screenshot=None)   python main.py play --scenario ID [--seed S] [--screenshot FILE]
+    run_demo(scenario, seed, screenshot=None)   python main.py demo [--scenario ID] [--seed S] [--screenshot FILE]
+
+Each returns an exit code. With a screenshot path the window is headless (SDL dummy driver): a few frames are drawn,
+the last one is saved as a PNG, and the function returns 0. Problems (broken content, an unknown scenario, no game
+board in this build) are one line on stderr and a non-zero code, never a traceback.
+
+BT_EXIT_AFTER_FIRST_FRAME=1 makes run_menu print `first_frame_at: <epoch seconds>` after its first frame and exit
+(benchmarks/run.py times start-up with it).
+"""
+from __future__ import annotations
+
+import os
+import sys
+import time
+from pathlib import Path
+
+SCREENSHOT_FRAMES = 4
+
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+
+def make_app(size: tuple[int, int] | None = None, headless: bool = False):
+    """An App with the player's settings and the F1 help installed."""
+    if headless:
+        os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+        os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    from game.ui import help as help_overlay
+    from game.ui.app import App
+    from game.ui.settings import load_settings
+
+    settings = load_settings()
+    app = App(size or settings.window_size, headless=headless)
+    app.settings = settings
+    help_overlay.install(app)
+    return app
+
+
+def _content():
+    from game.content.errors import ContentError
+    from game.content.loader import load_content
+
+    try:
+        return load_content()
+    except ContentError as exc:
+        for problem in exc.problems:
+            print(problem, file=sys.stderr)
+        return None
+
+
+def _run(app, screenshot: str | Path | None) -> int:
+    """Run the window until it closes, or draw a few frames and save the last one."""
+    import pygame
+
+    if screenshot is not None:
+        for _ in range(SCREENSHOT_FRAMES):
+            if not app.running or not app.stack:
+                break
+            app.step(1 / 60)
+        path = Path(screenshot)
+        try:
+            app.screenshot(path)
+        except (pygame.error, OSError) as exc:
+            print(f"error: cannot write the screenshot {path}: {exc}", file=sys.stderr)
+            pygame.quit()
+            return 1
+        pygame.quit()
+        print(f"screenshot: {path}")
+        return 0
+    if os.environ.get("BT_EXIT_AFTER_FIRST_FRAME"):
+        app.step(1 / 60)
+        print(f"first_frame_at: {time.time():.6f}", flush=True)
+        pygame.quit()
+        return 0
+    app.run()
+    return 0
+
+
+def run_menu(screenshot: str | Path | None = None, size: tuple[int, int] | None = None) -> int:
+    content = _content()
+    if content is None:
+        return 1
+    from game.ui.menu import MainMenu
+
+    app = make_app(size, headless=screenshot is not None or bool(os.environ.get("BT_EXIT_AFTER_FIRST_FRAME")))
+    app.push(MainMenu(content))
+    return _run(app, screenshot)
+
+
+def _game(scenario: str | None, seed: int | None, screenshot, demo_level: str | None,
+          size: tuple[int, int] | None = None) -> int:
+    content = _content()
+    if content is None:
+        return 1
+    if scenario is not None and scenario not in content.scenarios:
+        print(f"error: unknown scenario '{scenario}' (known: {', '.join(content.scenarios)})", file=sys.stderr)
+        return 2
+    from game.ui.setup import game_scene_class, new_seed
+    from game.world.saves import GameRecord
+
+    cls = game_scene_class()
+    if cls is None:
+        print("error: the game board is not part of this build yet", file=sys.stderr)
+        return 1
+    if seed is None:
+        seed = 1 if screenshot is not None else new_seed()
+    if scenario is None:
+        ids = list(content.scenarios)
+        scenario = ids[seed % len(ids)]
+    from game.ui.menu import MainMenu
+
+    app = make_app(size, headless=screenshot is not None)
+    app.push(MainMenu(content))          # under the board: where "back to menu" leads
+    record = GameRecord(scenario, seed, content.scenarios[scenario].team)
+    app.push(cls(content, record, demo_level=demo_level, speed=app.settings.speed_value))
+    return _run(app, screenshot)
+
+
+def run_play(scenario: str, seed: int | None = None, screenshot: str | Path | None = None,
+             size: tuple[int, int] | None = None) -> int:
+    return _game(scenario, seed, screenshot, None, size)
+
+
+def run_demo(scenario: str | None = None, seed: int | None = None, screenshot: str | Path | None = None,
+             size: tuple[int, int] | None = None, level: str = "veteran") -> int:
+    return _game(scenario, seed, screenshot, level, size)

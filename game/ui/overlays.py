@@ -1,0 +1,678 @@
+"""What the board shows on top of the mat while the player decides: where a survivor can walk (shaded by how many
+Moves it takes), the path under the cursor, who engages whom, the line of sight and the cover it crosses, the blast
+of a thrown weapon, and the exact odds of an attack before it is made.
+
+Legality always comes from the engine (game.world.actions); the odds come from game.tools.calculator, which counts
+every roll exactly. Nothing here decides a rule: the 2nd and 3rd Move bands are a guide (each Move is checked by
+the engine when it is submitted).
+"""
+from __future__ import annotations
+
+import heapq
+import math
+from dataclasses import dataclass
+from fractions import Fraction
+
+import pygame
+
+from game.ui import theme
+from game.ui.board_view import Camera, _letter, shade
+from game.ui.widgets import draw_panel, draw_text, line_height, text_size, wrap
+
+BAND_COLOURS = {1: (86, 170, 226), 2: (120, 128, 222), 3: (156, 112, 200)}
+BAND_ALPHA = {1: 84, 2: 40, 3: 0}
+SIGHT_OK = (236, 228, 200)
+SIGHT_BLOCKED = theme.DANGER
+COVER_COLOURS = {"light": (120, 196, 236), "heavy": (236, 176, 80)}
+
+
+# --- reach -----------------------------------------------------------------------------------------------------------
+
+@dataclass
+class Reach:
+    """Cells a survivor can end in, by the number of Move actions it takes, with the way there."""
+    who: int
+    start: int
+    band: dict[int, int]                    # cell -> Moves needed (1..3)
+    prev: dict[int, int]                    # cell -> previous cell on the way
+    first: dict[int, tuple]                 # the engine's own answer for one Move: {cell: (cost, previous)}
+    difficult: set[int]
+    new_move: dict[int, bool]               # cell -> a new Move starts with the step into it
+    full: dict[int, tuple] | None = None    # every cell one Move passes through (paths cross allies' cells)
+
+    def path(self, dest: int) -> tuple[list[int], list[int]]:
+        """(cells after the start, indexes in it where each Move ends) to reach `dest`."""
+        from game.world.actions import path_to
+        if dest in self.first and dest != self.start:
+            cells = path_to(self.full if self.full is not None else self.first, dest)
+            return cells, [len(cells) - 1] if cells else []
+        cells = []
+        c = dest
+        while c != self.start and c in self.prev:
+            cells.append(c)
+            c = self.prev[c]
+        cells.reverse()
+        breaks = [i - 1 for i, c in enumerate(cells) if i > 0 and self.new_move.get(c)]
+        return cells, breaks + [len(cells) - 1]
+
+
+def move_reach(session, who: int, moves: int) -> Reach:
+    """Where `who` can stand after 1, 2 or 3 Move actions. The first band is the engine's `reachable`; further
+    bands chain whole Moves (each at most the survivor's Move in inches, each ending on an empty cell)."""
+    from game.world import actions as A
+    board = session.board
+    start = session.cell(who)
+    budget = A.move_budget(session, who)
+    first = A.reachable(session, who, budget)
+    full = A.reach_full(session, who, budget)
+    band: dict[int, int] = {c: 1 for c in first if c != start}
+    prev: dict[int, int] = {c: (v[1] if v[1] != -1 else start) for c, v in full.items() if c != start}
+    new_move: dict[int, bool] = {}
+    if moves >= 2 and not session.is_engaged(who):
+        blocked, stops = set(), set()
+        for cell, eid in session.occupant.items():
+            if session.is_zombie(eid):
+                blocked.add(cell)
+                stops.update(board.contact_cells(cell))
+        best: dict[int, tuple[int, int]] = {start: (0, budget)}
+        back: dict[int, tuple[int, bool]] = {}
+        frontier = [(0, budget, start)]
+        factor = board.move_factor
+        occupant = session.occupant
+        while frontier:
+            m, spent, cell = heapq.heappop(frontier)
+            if (m, spent) > best[cell]:
+                continue
+            if cell != start and cell in stops:
+                continue
+            for nxt, half in board.neighbours(cell):
+                f = factor[nxt]
+                if not f or nxt in blocked:
+                    continue
+                cost = half * f
+                if cost > budget:
+                    continue
+                if spent + cost <= budget and m > 0:
+                    nm, ns, starts = m, spent + cost, False
+                else:
+                    if m > 0 and cell != start and cell in occupant:
+                        continue        # a Move cannot end on another model
+                    nm, ns, starts = m + 1, cost, True
+                if nm > moves:
+                    continue
+                if nxt not in best or (nm, ns) < best[nxt]:
+                    best[nxt] = (nm, ns)
+                    back[nxt] = (cell, starts)
+                    heapq.heappush(frontier, (nm, ns, nxt))
+        keep = set()
+        for cell, (m, _) in best.items():
+            if cell == start or cell in band or cell in occupant or m < 2:
+                continue
+            band[cell] = m
+            keep.add(cell)
+        # the way to each further cell, and where its Moves start
+        for cell in keep:
+            c = cell
+            while c != start and c in back and c not in prev:
+                p, starts = back[c]
+                prev[c] = p
+                new_move[c] = starts and p != start
+                c = p
+        for c in list(prev):
+            if c in back and c not in first:
+                new_move[c] = back[c][1] and back[c][0] != start
+                prev[c] = back[c][0]
+    difficult = {c for c in band if board.kind(c) in ("difficult", "light", "window")}
+    return Reach(who, start, band, prev, first, difficult, new_move, full)
+
+
+class ReachLayer:
+    """The shaded reach of the selected survivor, drawn once into a surface and reused while nothing moves."""
+
+    def __init__(self):
+        self._key = None
+        self._surf: pygame.Surface | None = None
+        self._origin = (0, 0)
+
+    def draw(self, surface: pygame.Surface, cam: Camera, reach: Reach, width: int, key) -> None:
+        t = cam.tile
+        full_key = (key, t)
+        if full_key != self._key:
+            self._key = full_key
+            self._surf, self._origin = _render_reach(reach, width, t)
+        if self._surf is None:
+            return
+        sx, sy = cam.cell_to_screen(*self._origin)
+        clip = surface.get_clip()
+        surface.set_clip(cam.view)
+        surface.blit(self._surf, (round(sx), round(sy)))
+        surface.set_clip(clip)
+
+
+def _render_reach(reach: Reach, width: int, t: int):
+    if not reach.band:
+        return None, (0, 0)
+    xs = [c % width for c in reach.band]
+    ys = [c // width for c in reach.band]
+    x0, y0 = min(xs), min(ys)
+    w, h = max(xs) - x0 + 1, max(ys) - y0 + 1
+    surf = pygame.Surface((w * t, h * t), pygame.SRCALPHA)
+    tiles = {}
+    for b, colour in BAND_COLOURS.items():
+        tile = pygame.Surface((t, t), pygame.SRCALPHA)
+        tile.fill((*colour, BAND_ALPHA[b]))
+        tiles[b] = tile
+    dots = pygame.Surface((t, t), pygame.SRCALPHA)
+    step = max(4, t // 4)
+    for yy in range(step // 2, t, step):
+        for xx in range(step // 2, t, step):
+            pygame.draw.circle(dots, (20, 24, 40, 120), (xx, yy), max(1, t // 16))
+    for cell, b in reach.band.items():
+        pos = ((cell % width - x0) * t, (cell // width - y0) * t)
+        if BAND_ALPHA[b]:
+            surf.blit(tiles[b], pos)
+        if cell in reach.difficult and b == 1:
+            surf.blit(dots, pos)
+    # contour lines where the band changes: the edge of one Move is a solid line, further edges thinner
+    lw = max(1, t // 16)
+    for cell, b in reach.band.items():
+        cx, cy = cell % width - x0, cell // width - y0
+        for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1)):
+            nx, ny = cell % width + dx, cell // width + dy
+            other = reach.band.get(ny * width + nx) if 0 <= nx < width else None
+            if nx < 0 or nx >= width:
+                other = None
+            if other is not None and other <= b:
+                continue
+            if other is None and (ny * width + nx) == reach.start:
+                continue
+            colour = (*shade(BAND_COLOURS[b], 1.35), 220 if b == 1 else 150)
+            x, y = cx * t, cy * t
+            if dx == 1:
+                a, z = (x + t - 1, y), (x + t - 1, y + t)
+            elif dx == -1:
+                a, z = (x, y), (x, y + t)
+            elif dy == 1:
+                a, z = (x, y + t - 1), (x + t, y + t - 1)
+            else:
+                a, z = (x, y), (x + t, y)
+            pygame.draw.line(surf, colour, a, z, lw + (1 if b == 1 else 0))
+    return surf, (x0, y0)
+
+
+def draw_cells(surface: pygame.Surface, cam: Camera, cells, width: int, colour, alpha: int = 80,
+               outline: bool = True) -> None:
+    """A plain highlight of some cells (disengage, drag and step-back destinations, throw targets)."""
+    t = cam.tile
+    tile = pygame.Surface((t, t), pygame.SRCALPHA)
+    tile.fill((*colour, alpha))
+    clip = surface.get_clip()
+    surface.set_clip(cam.view)
+    for c in cells:
+        r = cam.cell_rect(c % width, c // width)
+        surface.blit(tile, r.topleft)
+        if outline:
+            pygame.draw.rect(surface, colour, r, max(1, t // 16))
+    surface.set_clip(clip)
+
+
+# --- lines -----------------------------------------------------------------------------------------------------------
+
+def dashed_line(surface, colour, a, b, width: int = 2, dash: float = 8, gap: float = 6) -> None:
+    ax, ay = a
+    bx, by = b
+    length = math.hypot(bx - ax, by - ay)
+    if length < 1:
+        return
+    ux, uy = (bx - ax) / length, (by - ay) / length
+    d = 0.0
+    while d < length:
+        e = min(length, d + dash)
+        pygame.draw.line(surface, colour, (ax + ux * d, ay + uy * d), (ax + ux * e, ay + uy * e), width)
+        d = e + gap
+
+
+def draw_path(surface: pygame.Surface, cam: Camera, start_xy, cells_xy: list[tuple[int, int]], breaks: list[int],
+              label: str, colour=theme.INK) -> None:
+    """The path a Move would take: a line through the cell centres, a ring where each Move ends."""
+    if not cells_xy:
+        return
+    t = cam.tile
+    pts = [cam.centre_px(start_xy)] + [cam.centre_px(c) for c in cells_xy]
+    clip = surface.get_clip()
+    surface.set_clip(cam.view)
+    pygame.draw.lines(surface, (14, 14, 16), False, pts, max(3, t // 8) + 2)
+    pygame.draw.lines(surface, colour, False, pts, max(2, t // 8))
+    for p in pts[1:-1]:
+        pygame.draw.circle(surface, colour, p, max(2, t // 12))
+    for i in breaks[:-1]:
+        pygame.draw.circle(surface, theme.ACCENT, pts[i + 1], max(4, t // 5), max(2, t // 14))
+    end = pts[-1]
+    pygame.draw.circle(surface, colour, end, max(4, t // 4), max(2, t // 12))
+    surface.set_clip(clip)
+    if label:
+        size = max(15, int(t * 0.42))
+        tw, th = text_size(label, size, True)
+        box = pygame.Rect(0, 0, tw + 12, th + 6)
+        box.midbottom = (round(end[0]), round(end[1] - t * 0.45))
+        box.clamp_ip(cam.view)
+        draw_panel(surface, box, (22, 24, 28), colour, radius=5)
+        draw_text(surface, label, box.center, size, colour, True, anchor="center")
+
+
+def draw_engagement(surface: pygame.Surface, cam: Camera, session, xy_of, marks: bool = False) -> None:
+    """A line from every engaging zombie to its survivor (red; feeding zombies on a Downed survivor dashed).
+    With `marks`, only a red diamond where the two bases meet (drawn over the models: neighbours' bases hide
+    the line)."""
+    from game.world.components import Status
+    t = cam.tile
+    clip = surface.get_clip()
+    surface.set_clip(cam.view)
+    for s in session.survivors():
+        engagers = session.engagers(s)
+        if not engagers:
+            continue
+        downed = session.comp(s, Status).downed
+        sp = cam.centre_px(xy_of(s))
+        for z in engagers:
+            zp = cam.centre_px(xy_of(z))
+            if marks:
+                mx, my = (sp[0] + zp[0]) / 2, (sp[1] + zp[1]) / 2
+                k = max(4.0, t * 0.15)
+                pts = [(mx, my - k), (mx + k, my), (mx, my + k), (mx - k, my)]
+                pygame.draw.polygon(surface, (20, 10, 10), [(x + 1, y + 1) for x, y in pts])
+                pygame.draw.polygon(surface, theme.DANGER if not downed else (150, 60, 60), pts)
+                pygame.draw.polygon(surface, (250, 230, 220), pts, 1)
+                continue
+            if downed:
+                dashed_line(surface, theme.DANGER, zp, sp, max(2, t // 12), t * 0.2, t * 0.12)
+            else:
+                pygame.draw.line(surface, (20, 10, 10), zp, sp, max(3, t // 8) + 2)
+                pygame.draw.line(surface, theme.DANGER, zp, sp, max(2, t // 8))
+    surface.set_clip(clip)
+
+
+def line_cells(a: tuple[float, float], b: tuple[float, float], step: float = 0.05) -> list[tuple[int, int, float]]:
+    """Cells a segment between two board points passes through, with the distance along it (sampled; drawing only)."""
+    ax, ay = a
+    bx, by = b
+    length = math.hypot(bx - ax, by - ay)
+    n = max(1, int(length / step))
+    out, seen = [], set()
+    for k in range(n + 1):
+        u = k / n
+        x, y = ax + (bx - ax) * u, ay + (by - ay) * u
+        c = (math.floor(x), math.floor(y))
+        if c not in seen:
+            seen.add(c)
+            out.append((c[0], c[1], u * length))
+    return out
+
+
+def cover_cells(session, shooter: int, target: int) -> list[tuple[int, str]]:
+    """Terrain cells to highlight as the cover a shot crosses next to the target (for the eye: the engine's
+    Board.cover decides the cover itself)."""
+    board = session.board
+    w = board.width
+    sx, sy = board.xy(shooter)
+    tx, ty = board.xy(target)
+    a, b = (sx + 0.5, sy + 0.5), (tx + 0.5, ty + 0.5)
+    out = []
+    if board.kind(target) in ("light", "window"):
+        out.append((target, "light"))
+    near = board.contact_cells(target) | {target}
+    for x, y, _ in line_cells(a, b):
+        c = y * w + x
+        if c == shooter or c not in near or c == target:
+            continue
+        kind = board.kind(c)
+        if kind == "heavy":
+            out.append((c, "heavy"))
+        elif kind in ("light", "window"):
+            out.append((c, "light"))
+    # a wall corner the line grazes close to the target
+    for c in near:
+        if board.kind(c) != "wall" or c == target:
+            continue
+        cx, cy = board.xy(c)
+        if _segment_box_distance(a, b, cx, cy) <= 0.35:
+            out.append((c, "heavy"))
+    return out
+
+
+def _segment_box_distance(a, b, x: int, y: int) -> float:
+    best = 9.0
+    for k in range(41):
+        u = k / 40
+        px, py = a[0] + (b[0] - a[0]) * u, a[1] + (b[1] - a[1]) * u
+        if abs(px - b[0]) > 1.51 or abs(py - b[1]) > 1.51:
+            continue
+        dx = max(x - px, 0, px - (x + 1))
+        dy = max(y - py, 0, py - (y + 1))
+        best = min(best, math.hypot(dx, dy))
+    return best
+
+
+def draw_sight(surface: pygame.Surface, cam: Camera, session, shooter_cell: int, target_cell: int,
+               reach_inches: float | None = None) -> str:
+    """The line of sight from one cell to another, the cover it crosses near the target, and a short verdict.
+    Returns the verdict ('clear', 'blocked', 'range')."""
+    board = session.board
+    t = cam.tile
+    a = cam.centre_px(board.xy(shooter_cell))
+    b = cam.centre_px(board.xy(target_cell))
+    sees = session.can_see(shooter_cell, target_cell)
+    far = reach_inches is not None and session.dist(shooter_cell, target_cell) > reach_inches
+    clip = surface.get_clip()
+    surface.set_clip(cam.view)
+    if not sees:
+        dashed_line(surface, (20, 10, 10), a, b, max(3, t // 10) + 2, t * 0.3, t * 0.2)
+        dashed_line(surface, SIGHT_BLOCKED, a, b, max(2, t // 10), t * 0.3, t * 0.2)
+        verdict = "blocked"
+    else:
+        colour = SIGHT_OK if not far else theme.INK_FAINT
+        pygame.draw.line(surface, (14, 14, 16), a, b, max(3, t // 12) + 2)
+        pygame.draw.line(surface, colour, a, b, max(2, t // 12))
+        verdict = "range" if far else "clear"
+        for cell, kind in cover_cells(session, shooter_cell, target_cell):
+            r = cam.cell_rect(*board.xy(cell))
+            c = COVER_COLOURS[kind]
+            pygame.draw.rect(surface, c, r.inflate(-2, -2), max(2, t // 10), border_radius=max(2, t // 8))
+            if t >= 32:
+                _letter(surface, "H" if kind == "heavy" else "L", (r.x + t * 0.22, r.y + t * 0.24),
+                        max(11, int(t * 0.32)), c)
+    surface.set_clip(clip)
+    return verdict
+
+
+def draw_blast(surface: pygame.Surface, cam: Camera, session, cell: int, radius: float, hits: list[int]) -> None:
+    """A thrown weapon's blast: every cell within reach and sight of the landing cell, and the models it catches."""
+    board = session.board
+    w = board.width
+    x, y = board.xy(cell)
+    r = int(math.ceil(radius))
+    cells = []
+    for yy in range(y - r, y + r + 1):
+        for xx in range(x - r, x + r + 1):
+            if 0 <= xx < board.width and 0 <= yy < board.height:
+                c = yy * w + xx
+                if session.dist(cell, c) <= radius and board.sees(cell, c) and board.kind(c) != "wall":
+                    cells.append(c)
+    draw_cells(surface, cam, cells, w, theme.HEAT, 60, outline=False)
+    t = cam.tile
+    clip = surface.get_clip()
+    surface.set_clip(cam.view)
+    centre = cam.centre_px((x, y))
+    pygame.draw.circle(surface, theme.HEAT, centre, max(5, t // 3), max(2, t // 10))
+    for eid in hits:
+        p = cam.centre_px(board.xy(session.cell(eid)))
+        pygame.draw.circle(surface, theme.HEAT, p, t * 0.58, max(2, t // 12))
+    surface.set_clip(clip)
+
+
+# --- odds ------------------------------------------------------------------------------------------------------------
+
+@dataclass
+class Preview:
+    """An attack about to be made: the engine's calculation of it, and what to call things."""
+    kind: str                   # shoot | melee | throw
+    title: str
+    calc: object | None         # game.tools.calculator.Calculation (None for a throw: see rows)
+    cover: str = "none"
+    wounds_left: int = 0        # of the target
+    attacker_left: int = 0      # of the survivor (melee: the chance of going Downed)
+    rows: list | None = None    # throw: (name, ally?, Calculation) per model caught
+    heat_note: str = ""
+    warning: str = ""           # why it cannot be done right now (shown in red under the odds)
+    parts: str = ""             # how the attacker's pool is made, when the calculation's own words do not fit
+
+
+def pct(p) -> str:
+    v = float(p) * 100
+    if v <= 0:
+        return "0%"
+    if v < 0.1:
+        return "<0.1%"
+    if v > 99.9 and v < 100:
+        return ">99.9%"
+    if v >= 100:
+        return "100%"
+    return f"{v:.1f}%"
+
+
+def shot_preview(session, who: int, target: int, uid: int) -> Preview:
+    from game.tools.calculator import ranged_calc
+    from game.world.actions import shot_odds_inputs
+    from game.world.components import Health, Inventory, Survivor, Turn, Zombie
+    content = session.content
+    gear = next(g for g in session.comp(who, Inventory).gear if g.uid == uid)
+    arch = session.comp(who, Survivor).archetype
+    kind = session.comp(target, Zombie).kind
+    health = session.comp(target, Health)
+    dice, need, cover = shot_odds_inputs(session, who, target, uid)
+    calc = ranged_calc(content, archetype=arch, weapon=gear.gear_id, cover=cover,
+                       aim=session.comp(who, Turn).aiming, zombie=kind,
+                       wounds_taken=health.max_wounds - health.wounds)
+    assert calc.attacker.dice == dice and calc.attacker.need == need, "calculator and engine disagree"
+    weapon = content.weapons[gear.gear_id]
+    return Preview("shoot", f"Shoot {session.name(target)} with the {weapon.name}", calc, cover, health.wounds)
+
+
+def melee_preview(session, who: int, target: int, uid: int | None = None) -> Preview:
+    from game.rules.combat import melee_attack_pool
+    from game.tools.calculator import melee_calc
+    from game.world.actions import best_melee
+    from game.world.components import Health, Inventory, Survivor, Zombie
+    content = session.content
+    surv = session.comp(who, Survivor)
+    gear = None
+    if uid is not None:
+        gear = next((g for g in session.comp(who, Inventory).gear if g.uid == uid), None)
+    gear = gear or best_melee(session, who)
+    weapon = content.weapons.get(gear.gear_id) if gear else None
+    kind = session.comp(target, Zombie).kind
+    health = session.comp(target, Health)
+    cover = session.board.is_defensible(session.cell(target))
+    taken = health.max_wounds - health.wounds
+    if weapon is not None and weapon.kind == "melee":
+        calc = melee_calc(content, archetype=surv.archetype, weapon=weapon.id, zombie=kind, melee_cover=cover,
+                          wounds_taken=taken)
+        parts = ""
+    else:      # bare hands, or a gun swung as a club: no dice from the weapon
+        skill = session.effect(who, "melee_dice")
+        calc = melee_calc(content, attacker_dice=melee_attack_pool(surv.fight, 0, skill, False),
+                          zombie=kind, melee_cover=cover, wounds_taken=taken)
+        parts = f"Fight {surv.fight}, bare hands" + (f" + skill {skill}" if skill else "") + \
+            (" - 1 (it stands in a doorway or window)" if cover else "")
+    wname = weapon.name if weapon else "bare hands"
+    own = session.comp(who, Health).wounds
+    return Preview("melee", f"Melee: {wname} against {session.name(target)}", calc, "door" if cover else "none",
+                   health.wounds, own, parts=parts)
+
+
+def throw_preview(session, who: int, cell: int, uid: int) -> Preview:
+    from game.tools.calculator import ranged_calc
+    from game.world.components import Health, Inventory, Status, Survivor, Zombie
+    content = session.content
+    gear = next(g for g in session.comp(who, Inventory).gear if g.uid == uid)
+    weapon = content.weapons[gear.gear_id]
+    arch = session.comp(who, Survivor).archetype
+    rows = []
+    for eid in session.models_within(cell, weapon.blast):
+        status = session.comp(eid, Status)
+        cover = session.board.cover(cell, session.cell(eid)) if session.cell(eid) != cell else "none"
+        health = session.comp(eid, Health)
+        if session.is_zombie(eid):
+            kind = session.comp(eid, Zombie).kind
+            calc = ranged_calc(content, archetype=arch, weapon=weapon.id, cover=cover, hunker=status.hunkered,
+                               zombie=kind, wounds_taken=health.max_wounds - health.wounds)
+            rows.append((session.name(eid), False, calc, health.wounds))
+        elif not status.downed:
+            calc = ranged_calc(content, archetype=arch, weapon=weapon.id, cover=cover, hunker=status.hunkered)
+            rows.append((session.name(eid), True, calc, health.wounds))
+    x, y = session.board.xy(cell)
+    note = f"+{weapon.heat} Heat at the blast" + (", sets everyone caught alight" if "burning" in weapon.traits
+                                                  else "")
+    return Preview("throw", f"Throw the {weapon.name} at ({x}, {y})", None, rows=rows, heat_note=note)
+
+
+class OddsCard:
+    """The floating card of an attack's exact odds, placed beside the target and kept inside the board."""
+
+    def __init__(self):
+        self.rect = pygame.Rect(0, 0, 0, 0)
+
+    def draw(self, surface: pygame.Surface, cam: Camera, preview: Preview, anchor: tuple[float, float],
+             scale: float) -> pygame.Rect:
+        size = max(14, int(17 * scale))
+        small = max(12, int(15 * scale))
+        pad = int(10 * scale)
+        lh = line_height(size)
+        width = int(300 * scale)
+        lines = []
+        for entry in self._lines(preview):
+            if entry[0] in ("text", "small"):
+                for part in wrap(entry[1], size if entry[0] == "text" else small, width - 2 * pad):
+                    lines.append((entry[0], part, entry[2]))
+            else:
+                lines.append(entry)
+        height = pad * 2 + line_height(size, True) + 4
+        for kind, *_ in lines:
+            height += {"text": lh, "small": line_height(small), "bar": lh + 2, "tri": lh * 2, "gap": lh // 2}[kind]
+        rect = pygame.Rect(0, 0, width, height)
+        ax, ay = anchor
+        off = cam.tile * 0.9
+        rect.topleft = (int(ax + off), int(ay - height / 2))
+        if rect.right > cam.view.right - 6:
+            rect.right = int(ax - off)
+        rect.clamp_ip(cam.view.inflate(-8, -8))
+        draw_panel(surface, rect, (30, 33, 38), theme.ACCENT, radius=8, shadow=True)
+        y = rect.y + pad
+        title = preview.title
+        from game.ui.widgets import ellipsize
+        draw_text(surface, ellipsize(title, size, width - 2 * pad, True), (rect.x + pad, y), size, theme.INK, True)
+        y += line_height(size, True) + 4
+        bar_x = rect.x + pad + int(96 * scale)
+        bar_w = rect.right - pad - bar_x - int(58 * scale)
+        for kind, *args in lines:
+            if kind == "text":
+                text, colour = args
+                draw_text(surface, ellipsize(text, size, width - 2 * pad), (rect.x + pad, y), size, colour)
+                y += lh
+            elif kind == "small":
+                text, colour = args
+                draw_text(surface, ellipsize(text, small, width - 2 * pad), (rect.x + pad, y), small, colour)
+                y += line_height(small)
+            elif kind == "bar":
+                label, p, colour = args
+                draw_text(surface, label, (rect.x + pad, y + 1), small, theme.INK_DIM)
+                back = pygame.Rect(bar_x, y + lh // 4, bar_w, lh // 2)
+                pygame.draw.rect(surface, (46, 50, 58), back, border_radius=3)
+                fill = back.copy()
+                fill.width = max(1 if p > 0 else 0, round(bar_w * float(p)))
+                if fill.width:
+                    pygame.draw.rect(surface, colour, fill, border_radius=3)
+                draw_text(surface, pct(p), (rect.right - pad, y + 1), small, theme.INK, anchor="topright")
+                y += lh + 2
+            elif kind == "tri":
+                win, tie, loss = args
+                bar = pygame.Rect(rect.x + pad, y + 2, width - 2 * pad, lh - 4)
+                x = bar.x
+                for p, colour, letter in ((win, theme.GOOD, "W"), (tie, theme.INK_FAINT, "T"),
+                                          (loss, theme.DANGER, "L")):
+                    w = round(bar.width * float(p))
+                    if w > 0:
+                        seg = pygame.Rect(x, bar.y, w, bar.height)
+                        pygame.draw.rect(surface, colour, seg)
+                        if w > 14:
+                            draw_text(surface, letter, seg.center, small, (18, 18, 20), True, anchor="center")
+                        x += w
+                pygame.draw.rect(surface, (14, 14, 16), bar, 1)
+                y += lh
+                text = f"Win {pct(win)}   Tie {pct(tie)}   Lose {pct(loss)}"
+                draw_text(surface, text, (rect.x + pad, y), small, theme.INK)
+                y += lh
+            else:
+                y += lh // 2
+        self.rect = rect
+        return rect
+
+    def _lines(self, preview: Preview) -> list[tuple]:
+        out = self._body(preview)
+        if preview.warning:
+            out.append(("small", preview.warning, theme.DANGER))
+        return out
+
+    def _body(self, preview: Preview) -> list[tuple]:
+        out: list[tuple] = []
+        calc = preview.calc
+        if calc is None and preview.kind != "throw":
+            return out
+        if preview.kind == "swipes":
+            for v in calc.dist:
+                label = "no wound" if v == 0 else f"{v} wound{'s' if v > 1 else ''}"
+                out.append(("bar", label, calc.dist[v], theme.INK_FAINT if v == 0 else theme.DANGER))
+            down = calc.dist.at_least(calc.left)
+            if down:
+                out.append(("small", f"You go Downed and stay put: {pct(down)}", theme.DANGER))
+            return out
+        if preview.kind == "shoot":
+            pool = calc.attacker
+            cover = {"none": "in the open", "light": "light cover", "heavy": "heavy cover"}[preview.cover]
+            out.append(("text", f"{pool.dice} dice, each {pool.need}+ is a wound ({cover})", theme.INK))
+            parts = " + ".join(f"{label} {n}" for label, n in pool.parts)
+            out.append(("small", parts, theme.INK_DIM))
+            for v in calc.wounds_to_defender:
+                label = "miss" if v == 0 else f"{v} wound{'s' if v > 1 else ''}"
+                if preview.wounds_left and v >= preview.wounds_left:
+                    label = f"{v} - destroyed" if v else label
+                out.append(("bar", label, calc.wounds_to_defender[v], theme.GOOD if v else theme.INK_FAINT))
+            for name, p in calc.chances.items():
+                if name != "at least one hit":
+                    out.append(("small", f"{name}: {pct(p)}", theme.ACCENT))
+        elif preview.kind == "melee":
+            a, d = calc.attacker, calc.defender
+            out.append(("text", f"You roll {a.dice}, it rolls {d.dice}; {a.need}+ scores", theme.INK))
+            parts = preview.parts or " + ".join(f"{label} {n}" for label, n in a.parts)
+            out.append(("small", parts, theme.INK_DIM))
+            out.append(("tri", calc.outcome["win"], calc.outcome["tie"], calc.outcome["loss"]))
+            to_z = float(calc.wounds_to_defender.mean())
+            to_s = float(calc.wounds_to_attacker.mean())
+            out.append(("small", f"Expected wounds: to it {to_z:.2f}, to you {to_s:.2f}", theme.INK))
+            destroyed = [(k, p) for k, p in calc.chances.items() if "destroyed" in k or "stunned" in k]
+            for name, p in destroyed:
+                out.append(("small", f"{name}: {pct(p)}", theme.ACCENT))
+            if preview.attacker_left:
+                down = calc.wounds_to_attacker.at_least(preview.attacker_left)
+                if down:
+                    out.append(("small", f"You go Downed: {pct(down)}", theme.DANGER))
+        else:
+            rows = preview.rows or []
+            if not rows:
+                out.append(("text", "Nobody is caught in the blast", theme.INK_DIM))
+            for name, ally, calc_row, left in rows[:6]:
+                if ally:
+                    p = calc_row.wounds_to_defender.at_least(1)
+                    out.append(("bar", ellipsize_name(name), p, theme.DANGER))
+                else:
+                    p = calc_row.wounds_to_defender.at_least(left)
+                    out.append(("bar", ellipsize_name(name), p, theme.GOOD))
+            if rows:
+                out.append(("small", "bars: chance each zombie is destroyed, each ally is hurt", theme.INK_FAINT))
+            out.append(("small", preview.heat_note + "; +1 per natural 1 you roll", theme.HEAT))
+            return out
+        heat = calc.heat
+        noisy = ", ".join(f"+{v} {pct(p)}" for v, p in list(heat.items())[:4])
+        weapon = f"{calc.weapon_heat} from the weapon, " if calc.weapon_heat else ""
+        out.append(("gap",))
+        out.append(("small", f"Heat ({weapon}+1 per natural 1):", theme.HEAT))
+        out.append(("small", noisy, theme.HEAT))
+        return out
+
+
+def ellipsize_name(name: str) -> str:
+    return name if len(name) <= 13 else name[:12] + "."
+
+
+def mean_text(p: Fraction) -> str:
+    return f"{float(p):.2f}"

@@ -1,0 +1,263 @@
+"""Load a saved game: every save in the save folder, newest first, with its label, scenario, round and time.
+
+Saves that cannot be read are listed too, greyed, with the reason; choosing a good one replays it (load_game) and
+opens the board. A save that fails while loading says why in a dialog - never a traceback.
+"""
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+import pygame
+
+from game.content.defs import Content
+from game.ui import theme
+from game.ui.widgets import (
+    Button,
+    ListBox,
+    Row,
+    UIScene,
+    draw_panel,
+    draw_text,
+    draw_wrapped,
+    ellipsize,
+    line_height,
+    message,
+)
+from game.world.saves import GameRecord, SaveError, list_saves, load_game, read_save, save_dir
+
+
+@dataclass
+class SaveEntry:
+    path: Path
+    header: dict
+    record: GameRecord | None = None     # None when the save is damaged
+    problem: str = ""
+    content: Content | None = None       # the content it loads with (a Quick-Play save adds its scenario)
+
+    @property
+    def ok(self) -> bool:
+        return self.record is not None
+
+
+def _reason(exc: Exception, path: Path) -> str:
+    text = str(exc)
+    prefix = f"{path}: "
+    return text[len(prefix):] if text.startswith(prefix) else text
+
+
+def content_for(content: Content, scenario_id: object) -> Content:
+    """The content a save needs: a Quick-Play game (scenario `quickplay_<seed>`) is rolled again from its seed,
+    which gives the same scenario, and added; anything else uses the content as it is."""
+    if not isinstance(scenario_id, str) or scenario_id in content.scenarios:
+        return content
+    prefix = "quickplay_"
+    if not scenario_id.startswith(prefix) or not scenario_id[len(prefix):].isdigit():
+        return content
+    from game.tools import quickplay as Q
+    from game.tools.common import ToolError
+    from game.ui.setup import with_scenario
+
+    try:
+        quick = Q.generate(content, int(scenario_id[len(prefix):]))
+    except (ToolError, ValueError, KeyError):
+        return content
+    return with_scenario(content, quick.scenario) if quick.scenario.id == scenario_id else content
+
+
+def scan_saves(content: Content, folder: Path | None = None) -> list[SaveEntry]:
+    """The readable saves newest first (list_saves), then the damaged ones (newest file first), with why."""
+    folder = folder or save_dir()
+    entries: list[SaveEntry] = []
+    seen: set[Path] = set()
+    for path, header in list_saves(folder):
+        seen.add(path)
+        own = content_for(content, header.get("scenario"))
+        try:
+            record, _ = read_save(path, own)
+            entries.append(SaveEntry(path, header, record, content=own))
+        except SaveError as exc:
+            entries.append(SaveEntry(path, header, None, _reason(exc, path)))
+    damaged = []
+    if folder.is_dir():
+        for path in folder.glob("*.json"):
+            if path in seen:
+                continue
+            try:
+                read_save(path, content)
+                problem = "not listed as a save"
+            except SaveError as exc:
+                problem = _reason(exc, path)
+            try:
+                mtime = path.stat().st_mtime
+            except OSError:
+                mtime = 0.0
+            damaged.append((mtime, SaveEntry(path, {}, None, problem)))
+    damaged.sort(key=lambda item: item[0], reverse=True)
+    good = [e for e in entries if e.ok]
+    bad = [e for e in entries if not e.ok] + [e for _, e in damaged]
+    return good + bad
+
+
+def damage_advice(problem: str) -> str:
+    """A sentence for the player on what a save problem probably means."""
+    if "unknown scenario" in problem:
+        return "It was saved on a scenario this version of the game does not have."
+    if "damaged JSON" in problem or "not a save file" in problem:
+        return "The file is not a readable save: it may have been cut short or edited by hand."
+    if problem.startswith("format"):
+        return "It was written by a different version of the game."
+    if "does not replay" in problem or "rng_state" in problem:
+        return "Its moves no longer play out the same way: the rules or the file have changed since it was saved."
+    return "The file has been changed since it was saved, or comes from another version of the game."
+
+
+def nice_time(stamp: str | None) -> str:
+    if not stamp:
+        return ""
+    try:
+        t = time.strptime(stamp, "%Y-%m-%d %H:%M:%S")
+    except ValueError:
+        return str(stamp)
+    return time.strftime("%d %b %Y, %H:%M", t).lstrip("0")
+
+
+class SavesScene(UIScene):
+    def __init__(self, content: Content, folder: Path | None = None):
+        super().__init__()
+        self.content = content
+        self.folder = folder
+        self.entries: list[SaveEntry] = []
+        self.selected = 0
+
+    def enter(self) -> None:
+        self.entries = scan_saves(self.content, self.folder)
+        self.selected = min(self.selected, max(0, len(self.entries) - 1))
+        super().enter()
+
+    def _row(self, e: SaveEntry) -> Row:
+        if not e.ok:
+            return Row(e.path.name, enabled=False, note=f"Damaged: {e.problem}", right="cannot load", data=e)
+        h = e.header
+        scen = (e.content or self.content).scenarios.get(h.get("scenario"))
+        name = scen.name if scen else str(h.get("scenario"))
+        doom = f"Doom {h.get('doom')}/{scen.doom_length}" if scen else f"Doom {h.get('doom')}"
+        title = h.get("label") or "Untitled save"
+        return Row(title, f"{name}  -  round {h.get('round')}  -  {doom}", nice_time(h.get("saved_at")), data=e)
+
+    def layout(self, w: int, h: int) -> None:
+        px = self.px
+        margin = px(40)
+        top = px(126)
+        bottom = h - px(96)
+        list_w = int((w - 2 * margin) * 0.56)
+        self.list = ListBox([self._row(e) for e in self.entries], on_activate=lambda row: self.load(),
+                            on_select=self._select, rect=(margin, top, list_w, bottom - top), scale=self.s)
+        self.list.row_h = px(72)
+        if self.entries:
+            self.list.selected = self.selected
+        self.preview = pygame.Rect(margin + list_w + px(24), top, w - 2 * margin - list_w - px(24), bottom - top)
+        by = h - px(72)
+        back = Button("Back", self.back, hotkey=pygame.K_ESCAPE, size=px(24))
+        back.rect = pygame.Rect(margin, by, px(180), px(50))
+        self.load_button = Button("Load", self.load, hotkey=(pygame.K_RETURN, pygame.K_KP_ENTER), hint="Enter",
+                                  style="primary", size=px(25))
+        self.load_button.rect = pygame.Rect(w - margin - px(240), by, px(240), px(50))
+        self.widgets += [self.list, back, self.load_button]
+        self._sync()
+
+    def _select(self, row: Row) -> None:
+        self.selected = self.list.selected
+        self._sync()
+
+    def _sync(self) -> None:
+        e = self.current
+        self.load_button.enabled = bool(e and e.ok)
+        self.load_button.tooltip = "" if (e is None or e.ok) else "This save is damaged and cannot be loaded."
+
+    @property
+    def current(self) -> SaveEntry | None:
+        return self.entries[self.selected] if 0 <= self.selected < len(self.entries) else None
+
+    def load(self) -> None:
+        e = self.current
+        if e is None:
+            return
+        if not e.ok:
+            message(self.app, "This save cannot be loaded", f"{e.path.name}: {e.problem}", tone="danger")
+            return
+        content = e.content or self.content
+        try:
+            game = load_game(e.path, content)
+        except SaveError as exc:
+            message(self.app, "This save cannot be loaded", f"{e.path.name}: {_reason(exc, e.path)}", tone="danger")
+            return
+        except Exception as exc:     # a rules or content mismatch deep in the replay: still one readable message
+            message(self.app, "This save cannot be loaded", f"{e.path.name}: {type(exc).__name__}: {exc}",
+                    tone="danger")
+            return
+        record = game.record
+        game.session.close()
+        from game.ui.setup import open_game
+        open_game(self.app, content, record)
+
+    def draw_content(self, surface: pygame.Surface) -> None:
+        px = self.px
+        self.draw_header(surface, "Load a game", "Newest first. Pick a save and press Load.")
+        if not self.entries:
+            r = self.list.rect.union(self.preview)
+            draw_panel(surface, r, radius=px(12))
+            draw_text(surface, "No saved games yet", (r.centerx, r.centery - px(20)), px(34), theme.INK, True,
+                      anchor="center")
+            draw_text(surface, "Games you save from the board appear here.", (r.centerx, r.centery + px(22)),
+                      px(22), theme.INK_DIM, anchor="center")
+            draw_text(surface, f"Save folder: {self.folder or save_dir()}", (r.centerx, r.centery + px(56)),
+                      px(18), theme.INK_FAINT, anchor="center")
+            return
+        self._draw_preview(surface)
+
+    def _draw_preview(self, surface: pygame.Surface) -> None:
+        from game.ui.setup import draw_map_card
+
+        px = self.px
+        e = self.current
+        r = self.preview
+        draw_panel(surface, r, radius=px(12), shadow=True)
+        pad = px(22)
+        inner = r.inflate(-2 * pad, -2 * pad)
+        if e is None:
+            return
+        if not e.ok:
+            y = inner.y
+            draw_text(surface, "DAMAGED SAVE", (inner.x, y), px(17), theme.DANGER, True)
+            y += line_height(px(17), True) + px(6)
+            y += draw_wrapped(surface, e.path.name, pygame.Rect(inner.x, y, inner.width, 0), px(26), theme.INK,
+                              True)
+            y += px(10)
+            y += draw_wrapped(surface, e.problem, pygame.Rect(inner.x, y, inner.width, 0), px(21), theme.INK)
+            y += px(16)
+            draw_wrapped(surface, damage_advice(e.problem), pygame.Rect(inner.x, y, inner.width, 0), px(20),
+                         theme.INK_DIM)
+            draw_text(surface, "The file is left as it is.", (inner.x, inner.bottom), px(18), theme.INK_FAINT,
+                      anchor="bottomleft")
+            return
+        content = e.content or self.content
+        scen = content.scenarios[e.record.scenario]
+        y = inner.y
+        draw_text(surface, scen.name.upper(), (inner.x, y), px(17), theme.ACCENT, True)
+        y += line_height(px(17), True) + px(4)
+        title = e.header.get("label") or "Untitled save"
+        draw_text(surface, ellipsize(title, px(30), inner.width, True), (inner.x, y), px(30), theme.INK, True)
+        y += line_height(px(30), True) + px(6)
+        facts = [f"Round {e.header.get('round')}, Doom {e.header.get('doom')}/{scen.doom_length}",
+                 ", ".join(self.content.archetypes[a].name for a in e.record.team),
+                 f"Saved {nice_time(e.header.get('saved_at'))}  -  {len(e.record.actions)} actions"]
+        for line in facts:
+            y += draw_wrapped(surface, line, pygame.Rect(inner.x, y, inner.width, 0), px(20), theme.INK_DIM,
+                              max_lines=2)
+            y += px(4)
+        y += px(10)
+        map_rect = pygame.Rect(inner.x, y, inner.width, inner.bottom - y)
+        if map_rect.height > px(120):
+            draw_map_card(surface, map_rect, content.maps[scen.map], scen, self.s)

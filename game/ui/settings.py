@@ -1,0 +1,188 @@
+"""Player settings, kept as JSON in $BT_HOME/settings.json (else ~/.borrowed_time/settings.json), and their screen.
+
+A missing or damaged file gives the defaults (never an error at start-up); every change is written at once,
+atomically, so quitting at any moment keeps what the player chose.
+"""
+from __future__ import annotations
+
+import json
+import os
+from dataclasses import asdict, dataclass
+from pathlib import Path
+
+import pygame
+
+from game.ui import theme
+from game.ui.widgets import Button, Choice, UIScene, draw_panel, draw_text, line_height, wrap
+
+WINDOW_SIZES: dict[str, tuple[int, int]] = {
+    "1280x720": (1280, 720),
+    "1600x900": (1600, 900),
+    "1920x1080": (1920, 1080),
+}
+# Animation speed multipliers handed to the game board. "Instant" is a very large multiplier: every animation
+# finishes within a frame, while the board still gets a plain float.
+SPEEDS: dict[str, float] = {"1x": 1.0, "2x": 2.0, "4x": 4.0, "instant": 1000.0}
+SPEED_LABELS = {"1x": "1x", "2x": "2x", "4x": "4x", "instant": "Instant"}
+
+
+@dataclass
+class Settings:
+    window: str = "1280x720"
+    speed: str = "1x"
+    tooltips: bool = True
+
+    @property
+    def window_size(self) -> tuple[int, int]:
+        return WINDOW_SIZES.get(self.window, WINDOW_SIZES["1280x720"])
+
+    @property
+    def speed_value(self) -> float:
+        return SPEEDS.get(self.speed, 1.0)
+
+
+def home_dir() -> Path:
+    return Path(os.environ.get("BT_HOME", Path.home() / ".borrowed_time"))
+
+
+def settings_path() -> Path:
+    return home_dir() / "settings.json"
+
+
+def load_settings(path: Path | None = None) -> Settings:
+    """The saved settings; unknown or bad values fall back to their defaults one by one."""
+    path = path or settings_path()
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return Settings()
+    if not isinstance(data, dict):
+        return Settings()
+    out = Settings()
+    if data.get("window") in WINDOW_SIZES:
+        out.window = data["window"]
+    if data.get("speed") in SPEEDS:
+        out.speed = data["speed"]
+    if isinstance(data.get("tooltips"), bool):
+        out.tooltips = data["tooltips"]
+    return out
+
+
+def save_settings(settings: Settings, path: Path | None = None) -> Path:
+    path = path or settings_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_name(path.name + ".tmp")
+    tmp.write_text(json.dumps(asdict(settings), indent=2) + "\n", encoding="utf-8")
+    os.replace(tmp, path)
+    return path
+
+
+def current(app) -> Settings:
+    """The app's settings (loaded from disk the first time they are asked for)."""
+    settings = getattr(app, "settings", None)
+    if settings is None:
+        settings = load_settings()
+        if app is not None:
+            app.settings = settings
+    return settings
+
+
+class SettingsScene(UIScene):
+    """Window size, default animation speed and tooltips; each change is saved immediately."""
+
+    ROWS = (
+        ("window", "Window size", "The size the window opens at. You can also drag its edges."),
+        ("speed", "Animation speed", "How fast moves, rolls and the Director's turn play out on the board."),
+        ("tooltips", "Tooltips", "Short explanations when the pointer rests on a button or a card."),
+    )
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.error = ""
+        self.saved_to: Path | None = None
+        self.focus = 0
+
+    def enter(self) -> None:
+        self.settings = current(self.app)
+        super().enter()
+
+    def layout(self, w: int, h: int) -> None:
+        px = self.px
+        pad = px(32)
+        label_w = px(280)
+        row_h = px(104)
+        self.panel = pygame.Rect(0, 0, min(w - px(80), px(880)), 2 * pad + row_h * len(self.ROWS))
+        self.panel.center = (w // 2, h // 2 + px(10))
+        ctrl_h = px(44)
+        s = self.settings
+        options = {
+            "window": ([(k.replace("x", " x "), k) for k in WINDOW_SIZES], s.window),
+            "speed": ([(SPEED_LABELS[k], k) for k in SPEEDS], s.speed),
+            "tooltips": ([("On", True), ("Off", False)], s.tooltips),
+        }
+        self.choices: dict[str, Choice] = {}
+        self.row_rects: list[pygame.Rect] = []
+        for i, (key, _, tip) in enumerate(self.ROWS):
+            opts, value = options[key]
+            c = Choice(opts, value, lambda v, key=key: self.change(key, v), size=px(22), tooltip=tip)
+            y = self.panel.y + pad + i * row_h
+            self.row_rects.append(pygame.Rect(self.panel.x + pad, y, self.panel.width - 2 * pad, row_h))
+            c.place(pygame.Rect(self.panel.x + pad + label_w, y + (row_h - ctrl_h) // 2,
+                                self.panel.width - 2 * pad - label_w, ctrl_h))
+            self.choices[key] = c
+            self.widgets.append(c)
+        self._focus_sync()
+        self.back_button = Button("Back", self.back, hotkey=pygame.K_ESCAPE, size=px(24))
+        self.back_button.rect = pygame.Rect(self.panel.x, self.panel.bottom + px(24), px(200), px(48))
+        self.widgets.append(self.back_button)
+
+    def _focus_sync(self) -> None:
+        for i, key in enumerate(self.choices):
+            self.choices[key].focused = i == self.focus
+
+    def change(self, key: str, value) -> None:
+        setattr(self.settings, key, value)
+        try:
+            self.saved_to = save_settings(self.settings)
+            self.error = ""
+        except OSError as exc:
+            self.error = f"Could not save the settings: {exc.strerror or exc}"
+        if key == "window":
+            self.app.resize(self.settings.window_size)
+            self.relayout()
+        if key == "tooltips":
+            self.tips.enabled = bool(value)
+
+    def on_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_UP, pygame.K_DOWN, pygame.K_TAB):
+            self.focus = (self.focus + (-1 if event.key == pygame.K_UP else 1)) % len(self.choices)
+            self._focus_sync()
+            return
+        super().on_event(event)
+
+    def draw_content(self, surface: pygame.Surface) -> None:
+        px = self.px
+        self.draw_header(surface, "Settings", "Changes are saved as you make them.")
+        draw_panel(surface, self.panel, radius=px(12), shadow=True)
+        label_w = self.choices[self.ROWS[0][0]].rect.x - self.row_rects[0].x - px(24)
+        for i, (key, title, tip) in enumerate(self.ROWS):
+            r = self.row_rects[i]
+            if i:
+                pygame.draw.line(surface, theme.PANEL_EDGE, (r.x, r.y), (r.right, r.y))
+            ctrl = self.choices[key].rect
+            if self.choices[key].focused:
+                pygame.draw.rect(surface, theme.ACCENT, (r.x - px(18), ctrl.y + px(4), px(4), ctrl.height - px(8)),
+                                 border_radius=2)
+            lines = wrap(tip, px(18), label_w)
+            block = line_height(px(27)) + px(4) + len(lines) * line_height(px(18))
+            y = r.centery - block // 2
+            draw_text(surface, title, (r.x, y), px(27), theme.INK)
+            y += line_height(px(27)) + px(4)
+            for line in lines:
+                draw_text(surface, line, (r.x, y), px(18), theme.INK_DIM)
+                y += line_height(px(18))
+        path = settings_path()
+        where = self.error or (f"Saved in {path}" if path.exists() else f"Settings file: {path}")
+        color = theme.DANGER if self.error else theme.INK_FAINT
+        draw_text(surface, where, (self.panel.right, self.back_button.rect.centery), px(19), color,
+                  anchor="midright")

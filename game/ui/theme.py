@@ -1,0 +1,37 @@
+"""One calm palette and one font family for every screen. Sizes scale with the window height."""
+from __future__ import annotations
+
+import pygame
+
+# Palette: a night-time city mat, warm survivors, sickly zombies, one red for danger.
+INK = (232, 226, 212)          # main text
+INK_DIM = (160, 156, 146)
+INK_FAINT = (110, 108, 102)
+BG = (24, 26, 30)              # behind everything
+PANEL = (36, 39, 45)
+PANEL_EDGE = (70, 74, 82)
+ACCENT = (226, 170, 84)        # selection, the active survivor
+SURVIVOR = (74, 170, 176)      # survivor base rims
+ZOMBIE = (120, 156, 88)        # zombie base rims
+DANGER = (210, 76, 66)
+GOOD = (112, 184, 110)
+HEAT = (232, 120, 60)
+DOOM = (150, 96, 178)
+MOVE_SHADE = (90, 170, 220)
+
+_fonts: dict[tuple[int, bool], pygame.font.Font] = {}
+
+
+def font(size: int, bold: bool = False) -> pygame.font.Font:
+    """The game's font at a pixel size (pygame's bundled default: no system fonts needed)."""
+    key = (size, bold)
+    if key not in _fonts:
+        f = pygame.font.Font(None, size)
+        f.set_bold(bold)
+        _fonts[key] = f
+    return _fonts[key]
+
+
+def scale(window_height: int) -> float:
+    """1.0 at 720 px high; text and panels grow with bigger windows."""
+    return max(0.75, window_height / 720)

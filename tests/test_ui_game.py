@@ -1,0 +1,310 @@
+"""The board screen driven through the real App loop: mouse and key events are posted, app.step() runs a frame, and
+the assertions are on the game's state (cells, AP, rounds, the recorded actions, the event log), never on pixels.
+Headless: tests/conftest.py picks SDL's dummy drivers before pygame is imported."""
+from __future__ import annotations
+
+import dataclasses
+from types import MappingProxyType
+
+import pygame
+import pytest
+
+from game.content.defs import Task
+from game.content.loader import load_content
+from game.ui.app import App
+from game.ui.game_scene import GameScene
+from game.ui.overlays import move_reach, shot_preview
+from game.world import actions as A
+from game.world.actions import shot_odds_inputs
+from game.world.components import Health, Turn
+from game.world.saves import GameRecord, load_game, save_dir
+from tests.arena import NoPurchases, arena_map
+
+INSTANT = 1000.0
+
+
+@pytest.fixture(scope="module")
+def content():
+    return load_content()
+
+
+@pytest.fixture
+def home(tmp_path, monkeypatch):
+    monkeypatch.setenv("BT_HOME", str(tmp_path))
+    return tmp_path
+
+
+@pytest.fixture
+def scenes():
+    """Every scene a test opens, closed afterwards (each session owns an esper world)."""
+    opened: list[GameScene] = []
+    yield opened
+    for sc in opened:
+        sc.session.close()
+
+
+def start(content, scenes, scenario="pharmacy_run", seed=3, team=None, size=(1280, 720), **kw):
+    app = App(size, headless=True)
+    team = tuple(team or content.scenarios[scenario].team)
+    scene = GameScene(content, GameRecord(scenario, seed, team), **kw)
+    scenes.append(scene)
+    app.push(scene)
+    app.step()
+    return app, scene
+
+
+def post(kind, **data) -> None:
+    pygame.event.post(pygame.event.Event(kind, **data))
+
+
+def hover(app, pos) -> None:
+    post(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0))
+    app.step()
+
+
+def click(app, pos, button: int = 1) -> None:
+    post(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0))
+    post(pygame.MOUSEBUTTONDOWN, pos=pos, button=button)
+    post(pygame.MOUSEBUTTONUP, pos=pos, button=button)
+    app.step()
+
+
+def press(app, key: int, mod: int = 0) -> None:
+    post(pygame.KEYDOWN, key=key, mod=mod, unicode="", scancode=0)
+    post(pygame.KEYUP, key=key, mod=mod, unicode="", scancode=0)
+    app.step()
+
+
+def click_cell(app, scene, cell: int) -> None:
+    click(app, scene.screen_pos(cell))
+
+
+def run_until(app, done, frames: int = 2000) -> int:
+    for n in range(frames):
+        if done():
+            return n
+        app.step(1 / 60)
+    raise AssertionError("timed out")
+
+
+# --- a small hand-drawn table for fights -------------------------------------------------------------------------
+
+ARENA = [
+    "................",
+    "..dz............",
+    "................",
+    "................",
+    ".......d....z...",
+    "................",
+    "....######......",
+    "................",
+]
+
+
+def arena_content(content):
+    """The real content plus a scenario on the little arena map (a soldier next to a zombie, a hunter in sight
+    of another one)."""
+    map_def = dataclasses.replace(arena_map(ARENA), id="arena")
+    base = content.scenarios["last_train_out"]
+    scenario = dataclasses.replace(base, id="arena", name="Arena", map="arena", initial_zombies=(), patrol=(),
+                                   doom_events=MappingProxyType({}), objective_items=(),
+                                   tasks=(Task("out", "extract", "Get out", count=1),),
+                                   team=("soldier", "hunter"), team_min=1, team_max=8)
+    return dataclasses.replace(content, scenarios=MappingProxyType({**content.scenarios, "arena": scenario}),
+                               maps=MappingProxyType({**content.maps, "arena": map_def}))
+
+
+# --- tests -------------------------------------------------------------------------------------------------------
+
+def test_select_a_survivor_and_move_by_clicking_a_cell(content, home, scenes):
+    app, sc = start(content, scenes)
+    s = sc.session
+    who = s.survivors()[1]
+    click_cell(app, sc, s.cell(who))
+    assert s.active == who and sc.selected == who
+    before = s.cell(who)
+    reach = A.reachable(s, who, A.move_budget(s, who))
+    dest = max((c for c in reach if c != before), key=lambda c: (reach[c][0], c))
+    click_cell(app, sc, dest)
+    assert sc.session.cell(who) == dest != before
+    assert s.comp(who, Turn).ap == s.rules.ap - 1
+    assert isinstance(sc.record.actions[-1], A.Move)
+
+
+def test_a_far_cell_takes_two_moves_and_an_illegal_click_says_why(content, home, scenes):
+    app, sc = start(content, scenes)
+    s = sc.session
+    who = s.survivors()[0]
+    click_cell(app, sc, s.cell(who))
+    reach = move_reach(s, who, 3)
+    second = [c for c, band in reach.band.items() if band == 2]
+    assert second, "a 2nd Move band"
+    dest = max(second, key=lambda c: (s.dist(s.cell(who), c), c))
+    click_cell(app, sc, dest)
+    assert s.cell(who) == dest
+    assert s.comp(who, Turn).ap == s.rules.ap - 2
+    # a wall is never reachable: the refusal is a toast with the engine's reason, and nothing changes
+    wall = next(i for i in range(s.board.size) if s.board.kind(i) == "wall")
+    actions = len(sc.record.actions)
+    click_cell(app, sc, wall)
+    assert len(sc.record.actions) == actions
+    assert sc.hud.toasts and "reach" in sc.hud.toasts[-1].text.lower()
+
+
+def test_undo_puts_a_move_back(content, home, scenes):
+    app, sc = start(content, scenes)
+    s = sc.session
+    who = s.survivors()[0]
+    click_cell(app, sc, s.cell(who))
+    start_cell = s.cell(who)
+    reach = A.reachable(s, who, A.move_budget(s, who))
+    dest = max((c for c in reach if c != start_cell), key=lambda c: (reach[c][0], c))
+    click_cell(app, sc, dest)
+    assert sc.session.cell(who) == dest
+    press(app, pygame.K_z, pygame.KMOD_CTRL)
+    assert sc.session.cell(who) == start_cell
+    assert sc.session.comp(who, Turn).ap == sc.session.rules.ap
+
+
+def test_attack_a_zombie_with_hotkey_and_click(content, home, scenes):
+    arena = arena_content(content)
+    app = App((1280, 720), headless=True)
+    sc = GameScene(arena, GameRecord("arena", 4, ("soldier", "hunter")))
+    sc.game.session.policy = NoPurchases()
+    scenes.append(sc)
+    app.push(sc)
+    app.step()
+    s = sc.session
+    soldier, hunter = s.survivors()
+    near = next(z for z in s.zombies() if s.board.in_contact(s.cell(z), s.cell(soldier)))
+    far = next(z for z in s.zombies() if z != near)
+    # melee: F, then click the zombie in base contact
+    click_cell(app, sc, s.cell(soldier))
+    assert s.active == soldier
+    press(app, pygame.K_f)
+    assert sc.mode == "melee"
+    rolls = sum(e.kind == "roll" for e in s.events)
+    click_cell(app, sc, s.cell(near))
+    assert isinstance(sc.record.actions[-1], A.Melee) and sc.record.actions[-1].target == near
+    assert sum(e.kind == "roll" for e in s.events) == rolls + 2          # both sides rolled
+    assert s.comp(soldier, Turn).ap == s.rules.ap - 1
+    press(app, pygame.K_SPACE)                                            # end the soldier's activation
+    assert s.active is None
+    # shoot: the hunter, T, hover (the odds card shows the engine's own pool), click
+    click_cell(app, sc, s.cell(hunter))
+    assert s.active == hunter
+    press(app, pygame.K_t)
+    assert sc.mode == "shoot"
+    hover(app, sc.screen_pos(s.cell(far)))
+    assert sc.odds_card.rect.width > 0
+    rifle = next(g for g in sc.firearms(hunter))
+    preview = shot_preview(s, hunter, far, rifle.uid)
+    dice, need, _ = shot_odds_inputs(s, hunter, far, rifle.uid)
+    assert (preview.calc.attacker.dice, preview.calc.attacker.need) == (dice, need)
+    assert sum(preview.calc.wounds_to_defender.values()) == 1
+    wounds = s.comp(far, Health).wounds
+    click_cell(app, sc, s.cell(far))
+    assert isinstance(sc.record.actions[-1], A.Shoot) and sc.record.actions[-1].target == far
+    assert not s.is_zombie(far) or s.comp(far, Health).wounds <= wounds
+    assert s.comp(hunter, Turn).ap == s.rules.ap - 1
+
+
+def test_end_turn_plays_the_director_step_by_step_and_the_round_advances(content, home, scenes):
+    app, sc = start(content, scenes, speed=1.0)
+    s = sc.session
+    press(app, pygame.K_RETURN)                 # asks first: nobody has acted yet
+    assert type(app.scene).__name__ == "Dialog"
+    press(app, pygame.K_RETURN)                 # "End turn"
+    assert app.scene is sc
+    assert s.in_director and s.round == 1
+    app.step(1 / 60)
+    assert s.in_director, "at 1x the Director Phase plays over many frames, one step at a time"
+    seen = len(s.events)
+    run_until(app, lambda: len(s.events) > seen, 600)
+    press(app, pygame.K_4)                      # instant
+    run_until(app, lambda: not s.in_director)
+    assert s.round == 2 and s.phase == "survivor"
+    assert (save_dir() / "autosave.json").exists()
+
+
+def test_pause_and_single_step_in_the_director_phase(content, home, scenes):
+    app, sc = start(content, scenes, speed=4.0)
+    s = sc.session
+    sc.end_turn()
+    press(app, pygame.K_SPACE)                  # pause
+    assert sc.paused
+    frozen = len(s.events)
+    for _ in range(60):
+        app.step(1 / 60)
+    assert len(s.events) == frozen
+    press(app, pygame.K_n)                      # one step
+    run_until(app, lambda: len(s.events) > frozen and not sc.motion.busy, 300)
+    stepped = len(s.events)
+    for _ in range(60):
+        app.step(1 / 60)
+    assert len(s.events) == stepped and s.in_director
+
+
+def test_save_then_load_gives_the_same_log(content, home, scenes):
+    app, sc = start(content, scenes)
+    s = sc.session
+    who = s.survivors()[0]
+    click_cell(app, sc, s.cell(who))
+    reach = A.reachable(s, who, A.move_budget(s, who))
+    dest = max((c for c in reach if c != s.cell(who)), key=lambda c: (reach[c][0], c))
+    click_cell(app, sc, dest)
+    press(app, pygame.K_s, pygame.KMOD_CTRL)
+    saves = sorted(p for p in save_dir().glob("*.json") if p.name != "autosave.json")
+    assert len(saves) == 1
+    loaded = load_game(saves[0], content)
+    try:
+        assert loaded.session.log_lines() == sc.session.log_lines()
+    finally:
+        loaded.session.close()
+    # and the board opens on the loaded record with the same log
+    game = load_game(saves[0], content)
+    game.session.close()
+    scene = GameScene(content, game.record)
+    scenes.append(scene)
+    assert scene.session.log_lines() == sc.session.log_lines()
+
+
+def test_demo_plays_a_scenario_to_its_end_screen(content, home, scenes):
+    app, sc = start(content, scenes, scenario="last_train_out", seed=2, demo_level="veteran", speed=INSTANT)
+    run_until(app, lambda: app.scene is not sc, 3000)
+    assert sc.session.result is not None
+    assert type(app.scene).__name__ == "EndScreen"
+    assert any(e.kind == "decision" for e in sc.session.events)
+
+
+def test_demo_at_1x_shows_each_decision_and_single_steps(content, home, scenes):
+    app, sc = start(content, scenes, scenario="last_train_out", seed=2, demo_level="novice", speed=1.0)
+    s = sc.session
+    run_until(app, lambda: any(e.kind == "decision" for e in s.events), 300)
+    assert sc.hud.banner is not None and sc.hud.banner[1] == sc.last_decision
+    press(app, pygame.K_SPACE)
+    assert sc.paused
+    frozen = len(sc.record.actions)
+    for _ in range(90):
+        app.step(1 / 60)
+    assert len(sc.record.actions) == frozen
+    press(app, pygame.K_n)
+    run_until(app, lambda: len(sc.record.actions) == frozen + 1, 300)
+
+
+def test_zoom_pan_and_resize_keep_the_board_usable(content, home, scenes):
+    app, sc = start(content, scenes)
+    cam = sc.view.cam
+    tile = cam.tile
+    press(app, pygame.K_EQUALS)
+    assert cam.tile > tile
+    press(app, pygame.K_MINUS)
+    assert cam.tile == tile
+    x = cam.x
+    press(app, pygame.K_d)
+    assert cam.x > x
+    app.screen = pygame.display.set_mode((1920, 1080), pygame.RESIZABLE)
+    post(pygame.VIDEORESIZE, w=1920, h=1080, size=(1920, 1080))
+    app.step()
+    assert sc._layout.size == (1920, 1080)
+    assert sc.view.cam.view.width > 1000
