@@ -20,6 +20,7 @@ import yaml
 from game.content.defs import MARKER_KINDS, Content, MapDef, ScenarioDef
 from game.content.errors import ContentError, Problem
 from game.content.validate import ONE, TABLES, declared_ids, hint, parse_table
+from game.content.yamlio import parse_yaml
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 # optional data files of the tabletop tools (game/tools): file stem -> module whose parse_tables checks it;
@@ -27,20 +28,6 @@ REPO_ROOT = Path(__file__).resolve().parents[2]
 TOOL_TABLES = {"quickplay": "game.tools.quickplay"}
 DATA_NAMES = (*TABLES, "legend", "scenarios", *TOOL_TABLES)   # file stems in game/data, each with its own schema
 BLOCKED = ("wall", "heavy")                     # cells no model can stand on
-
-
-class _Loader(getattr(yaml, "CSafeLoader", yaml.SafeLoader)):  # the C parser when PyYAML has it: 10x faster
-    """safe_load, except a key written twice is an error: YAML would silently keep the last one."""
-
-    def construct_mapping(self, node, deep=False):
-        seen = set()
-        for key_node, _ in node.value:
-            key = self.construct_object(key_node, deep=deep)
-            if isinstance(key, (str, int, float, bool)) and key in seen:
-                raise yaml.constructor.ConstructorError(
-                    None, None, f"the key {key!r} is written twice", key_node.start_mark)
-            seen.add(key)
-        return super().construct_mapping(node, deep)
 
 
 def read_yaml(path: Path) -> tuple[object, list[Problem]]:
@@ -55,7 +42,7 @@ def read_yaml(path: Path) -> tuple[object, list[Problem]]:
     except OSError as exc:
         return None, [Problem(file, "file", f"cannot be read: {exc.strerror or exc}")]
     try:
-        return yaml.load(source, Loader=_Loader), []
+        return parse_yaml(source), []
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         where = f"line {mark.line + 1}, column {mark.column + 1}" if mark else "file"

@@ -17,6 +17,7 @@ import yaml
 
 from game.content.defs import MARKER_KINDS, TERRAIN_KINDS, MapDef, Marker
 from game.content.errors import ContentError, Problem
+from game.content.yamlio import parse_yaml
 
 MIN_SIZE = 48
 MAP_KEYS = ("id", "name", "rows", "spawn_names", "objectives", "legend")
@@ -30,20 +31,6 @@ _COMPASS = (("North-west", "North", "North-east"),
             ("South-west", "South", "South-east"))
 
 
-class _StrictLoader(yaml.SafeLoader):
-    """safe_load, except a key written twice (a legend character, `rows`) is an error, not a silent win."""
-
-    def construct_mapping(self, node, deep=False):
-        seen = set()
-        for key_node, _ in node.value:
-            key = self.construct_object(key_node, deep=deep)
-            if isinstance(key, str | int | float | bool) and key in seen:
-                raise yaml.constructor.ConstructorError(None, None, f"the key {key!r} is written twice",
-                                                        key_node.start_mark)
-            seen.add(key)
-        return super().construct_mapping(node, deep)
-
-
 def read_yaml(path: Path) -> tuple[object, list[Problem]]:
     """Load one YAML file; a syntax error becomes a Problem naming its line and column."""
     file = str(path)
@@ -52,7 +39,7 @@ def read_yaml(path: Path) -> tuple[object, list[Problem]]:
     except OSError as exc:
         return None, [Problem(file, "file", f"cannot read: {exc.strerror or exc}")]
     try:
-        return yaml.load(text, Loader=_StrictLoader), []
+        return parse_yaml(text), []
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         where = f"line {mark.line + 1}, column {mark.column + 1}" if mark else "file"

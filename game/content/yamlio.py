@@ -1,0 +1,35 @@
+"""Reading YAML: always yaml.safe_load, plus the one check it lacks - a key written twice is an error.
+
+Plain safe_load silently keeps the last of two equal keys, which hides typos in hand-edited content. The document is
+first composed (nodes only, nothing constructed) to find such keys, then loaded with yaml.safe_load.
+"""
+from __future__ import annotations
+
+import yaml
+
+_COMPOSER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)   # the C parser when PyYAML has it
+
+
+def parse_yaml(text: str) -> object:
+    """yaml.safe_load(text), raising a MarkedYAMLError (with line and column) for a duplicated key."""
+    root = yaml.compose(text, Loader=_COMPOSER)
+    if root is not None:
+        _check_keys(root)
+    return yaml.safe_load(text)
+
+
+def _check_keys(node: yaml.Node) -> None:
+    stack = [node]
+    while stack:
+        current = stack.pop()
+        if isinstance(current, yaml.MappingNode):
+            seen = set()
+            for key, value in current.value:
+                if isinstance(key, yaml.ScalarNode):
+                    if key.value in seen:
+                        raise yaml.constructor.ConstructorError(
+                            None, None, f"the key {key.value!r} is written twice", key.start_mark)
+                    seen.add(key.value)
+                stack.extend((key, value))
+        elif isinstance(current, yaml.SequenceNode):
+            stack.extend(current.value)
