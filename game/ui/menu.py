@@ -20,12 +20,12 @@ class MainMenu(UIScene):
         ("quick", "Quick-Play", "Roll a fresh scenario on the quick-play tables and play it."),
         ("demo", "Watch a demo", "The survivor AI plays a whole game against the Director while you watch."),
         ("tutorial", "Tutorial", "Coming soon"),
-        ("tools", "Tools", "Coming soon"),
+        ("tools", "Tools", "Odds, the Director, the decks, Quick-Play rolls and frenzies for a game on a real table."),
         ("load", "Load", "Carry on with a saved game."),
         ("settings", "Settings", "Window size, animation speed, tooltips."),
         ("quit", "Quit", "Close the game."),
     )
-    DISABLED = {"tutorial", "tools"}
+    DISABLED = {"tutorial"}
 
     def __init__(self, content: Content):
         super().__init__()
@@ -38,7 +38,7 @@ class MainMenu(UIScene):
     def layout(self, w: int, h: int) -> None:
         px = self.px
         actions = {"play": self.play, "quick": self.quick_play, "demo": self.demo, "load": self.load,
-                   "settings": self.settings, "quit": self.quit}
+                   "settings": self.settings, "quit": self.quit, "tools": self.tools}
         buttons = []
         for key, label, tip in self.ENTRIES:
             enabled = key not in self.DISABLED
@@ -83,6 +83,10 @@ class MainMenu(UIScene):
     def settings(self) -> None:
         from game.ui.settings import SettingsScene
         self.app.push(SettingsScene())
+
+    def tools(self) -> None:
+        from game.ui.tools_screen import ToolsScreen
+        self.app.push(ToolsScreen(self.content))
 
     def quit(self) -> None:
         self.app.running = False

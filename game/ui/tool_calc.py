@@ -303,6 +303,12 @@ class CalculatorScreen(ToolScene):
             out.append((p.side[0].upper() + p.side[1:], text))
         return out
 
+    def result_shape(self) -> object:
+        calc = self.result
+        if calc is None or not hasattr(self, "results_rect"):
+            return calc is None
+        return calc.defender is None, self._top_height(self.results_rect)
+
     def _top_height(self, rect: pygame.Rect) -> int:
         px = self.px
         title_lines = len(wrap(self.result.title, px(23), rect.width, True))
@@ -376,10 +382,22 @@ class CalculatorScreen(ToolScene):
         for i, (label, p) in enumerate(chances):
             bad = "Downed" in label or (calc.attack == "swarm" and "destroyed" not in label)
             color = theme.DANGER if bad else (theme.GOOD if i == 0 else theme.ACCENT)
-            short, sub = label, ""
-            if " (" in label:
-                short, sub = label.split(" (", 1)
-                sub = sub.rstrip(")")
+            short, sub = split_chance(label)
             draw_figure(surface, pygame.Rect(x + i * (w + gap), rect.y, w, rect.height), short, short_pct(p), color,
                         s, sub)
 
+
+
+def split_chance(label: str) -> tuple[str, str]:
+    """'Brute destroyed' -> ('Destroyed', 'the Brute'): a short tile heading and who it is about."""
+    sub = ""
+    if " (" in label:
+        label, sub = label.split(" (", 1)
+        sub = sub.rstrip(")")
+    for verb in ("destroyed", "stunned", "Downed"):
+        if label.endswith(" " + verb):
+            subject = label[:-len(verb) - 1]
+            if subject[:1].isupper() and not subject.startswith("The "):
+                subject = f"the {subject}"
+            return verb.capitalize(), subject + (f", {sub}" if sub else "")
+    return label, sub

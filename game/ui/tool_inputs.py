@@ -874,9 +874,14 @@ class ToolScene(UIScene):
         pass
 
     # --- the plumbing -------------------------------------------------------------------------------------------
+    def result_shape(self) -> object:
+        """Whatever about the result decides the result widgets' layout; a change lays the screen out again."""
+        return None
+
     def changed(self, relayout: bool = False) -> None:
+        shape = self.result_shape()
         self.recompute()
-        if relayout:
+        if relayout or self.result_shape() != shape:
             self.relayout()
         else:
             self.fill_results()

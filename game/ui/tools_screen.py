@@ -1,7 +1,8 @@
 """The Tools hub: the five table companions, for a group playing Borrowed Time with miniatures on a real table.
 
     ToolsScreen(content)   a Scene; each entry opens one tool screen (game/ui/tool_*.py). Keys 1-5 open them
-                           directly, Up/Down and Enter work too, Esc goes back.
+                           directly, Up/Down and Enter work too, Esc goes back. A tool's screen is kept while the
+                           hub is open, so going back and in again finds the decks and the board as they were.
 """
 from __future__ import annotations
 
@@ -87,9 +88,12 @@ class ToolsScreen(UIScene):
         super().__init__()
         self.content = content
         self.focus = 0
+        self.screens: dict[str, object] = {}      # each tool's screen, kept while the hub lives (decks, the board)
 
     def open(self, key: str) -> None:
-        self.app.push(open_tool(key, self.content))
+        if key not in self.screens:
+            self.screens[key] = open_tool(key, self.content)
+        self.app.push(self.screens[key])
 
     def layout(self, w: int, h: int) -> None:
         px = self.px

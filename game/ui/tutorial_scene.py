@@ -92,7 +92,7 @@ class _LessonGame:
 # --- the lesson board ------------------------------------------------------------------------------------------
 
 class LessonScene(GameScene):
-    PANEL_W = 340            # at 720 px high
+    PANEL_W = 300            # at 720 px high
 
     def __init__(self, content: Content, lesson: Lesson, progress: Progress | None = None,
                  lessons: tuple[Lesson, ...] = (), speed: float = 1.0):
@@ -166,10 +166,11 @@ class LessonScene(GameScene):
         h = px(34)
         y = p.bottom - pad - h
         w = (p.width - 2 * pad - 2 * px(6)) // 3
-        self.retry_button = Button("Retry step", self.retry_step, size=px(16), hint="",
-                                   tooltip="Put the board back as it was when this step began (Backspace).")
-        skip = Button("Skip lesson", self.skip_lesson, size=px(16), hint="", style="quiet",
-                      tooltip="Mark this lesson as skipped and see its summary.")
+        self.retry_button = Button("Retry", self.retry_step, size=px(16), hint="",
+                                   tooltip="Retry this step: the board goes back to where the step began "
+                                           "(Backspace).")
+        skip = Button("Skip", self.skip_lesson, size=px(16), hint="", style="quiet",
+                      tooltip="Skip this lesson: mark it as skipped and read its summary.")
         back = Button("Lessons", self.back_to_list, size=px(16), hint="", style="quiet",
                       tooltip="Back to the list of lessons (Esc).")
         for k, b in enumerate((self.retry_button, skip, back)):
@@ -310,6 +311,12 @@ class LessonScene(GameScene):
         if who is not None and s.active == who and s.is_engaged(who):
             return self.submit(A.Move(who, cell))     # let the engine say why not (lesson 3 asks for it)
         return super().move_to(cell)
+
+    def _follow(self, who: int) -> None:
+        """The game pans to the survivor who acts; a lesson board that fits the window stays where it is."""
+        cam = self.view.cam
+        if cam.world_w > cam.view.width or cam.world_h > cam.view.height:
+            super()._follow(who)
 
     def _director_done(self) -> None:
         super()._director_done()
@@ -559,7 +566,14 @@ class LessonSummary(Overlay):
         w, h = size
         s = ui_scale(w, h)
         width = min(w - int(60 * s), int(760 * s))
-        height = min(h - int(60 * s), int(560 * s))
+        pad = int(28 * s)
+        body = sum(len(wrap(p, int(21 * s), width - 2 * pad - int(26 * s))) * line_height(int(21 * s)) + int(8 * s)
+                   for p in self.scene.lesson.summary)
+        title = len(wrap(self.scene.lesson.summary_title, int(34 * s), width - 2 * pad, True)) * \
+            line_height(int(34 * s), True)
+        height = pad + line_height(int(16 * s), True) + title + int(20 * s) + line_height(int(17 * s)) + body + \
+            int(30 * s) + int(46 * s) + pad
+        height = max(int(300 * s), min(h - int(60 * s), height))
         self.card = pygame.Rect((w - width) // 2, (h - height) // 2, width, height)
         nxt = self.scene.next_lesson()
         specs = []
@@ -570,7 +584,6 @@ class LessonSummary(Overlay):
         specs.append(("All lessons", lambda: self._choose("list"),
                       (pygame.K_ESCAPE,) + (() if nxt else (pygame.K_RETURN, pygame.K_KP_ENTER)),
                       "normal" if nxt else "primary", "Esc"))
-        pad = int(28 * s)
         gap = int(12 * s)
         bh = int(46 * s)
         widths = [max(int(150 * s), text_size(label, int(20 * s))[0] + int(70 * s)) for label, *_ in specs]
@@ -675,6 +688,7 @@ class TutorialScene(UIScene):
         return 0
 
     def enter(self) -> None:
+        self.selected = self._first_open()      # back from a lesson: the one to play next
         super().enter()
 
     @property
