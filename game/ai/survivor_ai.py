@@ -223,25 +223,27 @@ class SurvivorAI:
     def _threats(self, s: Session, who: int):
         if s.is_engaged(who):
             return None
+        inv = s.comp(who, Inventory).gear
+        guns = [g for g in inv if g.gear_id in s.content.weapons and s.content.weapons[g.gear_id].kind == "firearm"
+                and g.ammo > 0]
+        if not guns:
+            return None                 # nothing to shoot with: no need to weigh the threats
         here = s.cell(who)
         threats = self._threatening(s)
         if not threats:
             return None
         loud_ok = self._loud_ok(s)
-        inv = s.comp(who, Inventory).gear
-        guns = [g for g in inv if g.gear_id in s.content.weapons and s.content.weapons[g.gear_id].kind == "firearm"
-                and g.ammo > 0]
         best = None
         for z, urgency in threats:
             zc = s.cell(z)
             for g in guns:
                 weapon = s.content.weapons[g.gear_id]
+                if weapon.heat and not (loud_ok or urgency >= 2):
+                    continue
                 if s.dist(here, zc) > weapon.range or not s.can_see(here, zc):
                     continue
                 dice, need, _ = A.shot_odds_inputs(s, who, z, g.uid)
                 hits = dice * (7 - need) / 6
-                if weapon.heat and not (loud_ok or urgency >= 2):
-                    continue
                 value = urgency * 10 + hits * 3 - weapon.heat * (1 if loud_ok else 2)
                 if best is None or value > best[0]:
                     best = (value, z, g, hits)
