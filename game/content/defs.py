@@ -96,7 +96,7 @@ class ItemDef:
     revive_wounds: int = 0   # medical: wounds an ally stands up with (Bandages 1, Medkit 2)
     reloads: int = 0         # ammo: Reload tokens gained at once (the card is then discarded)
     capacity: int = 0        # backpack: extra inventory slots
-    interact_dice: int = 0   # tool: extra dice on Interact tests
+    interact_dice: int = 0   # tool: extra dice on Search tests (the best tool carried counts)
     guts_dice: int = 0       # consumable (painkillers): spent for extra dice on one Guts test
 
 

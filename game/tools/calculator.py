@@ -227,7 +227,7 @@ def melee_calc(content: Content, *, attacker_dice: int | None = None, defender_d
 
     weapon_heat = wdef.heat if wdef and wdef.kind == "melee" else 0
     ignored = _ignored(content, arch, notes)
-    stun = bool(wdef and "stun" in wdef.traits and not (zdef and "bulk" in zdef.specials))
+    stun = bool(wdef and wdef.kind == "melee" and "stun" in wdef.traits and not (zdef and "bulk" in zdef.specials))
 
     # attacker rolls keep (successes, a natural 6) together: a winning roll with a 6 stuns
     a_joint = pool_joint(attacker.dice, need, lambda faces: (successes(faces, need), 6 in faces))

@@ -368,7 +368,7 @@ class Melee:
         target = self.target
         if result.wounds_to_defender:
             left = s.comp(target, Health).wounds
-            stunned = weapon and "stun" in weapon.traits and 6 in a_faces
+            stunned = weapon and weapon.kind == "melee" and "stun" in weapon.traits and 6 in a_faces
             s.wound_zombie(target, result.wounds_to_defender, s.name(self.who))
             spill = result.wounds_to_defender - left
             if weapon and "cleave" in weapon.traits and spill > 0:
