@@ -9,6 +9,7 @@
     frenzy                a Downed survivor's Feeding Frenzy: lethality after disruption, odds, and the roll
     play                  open the board on a scenario (--scenario ID [--seed S])
     demo                  watch the survivor AI play a game against the Director
+    tutorial              learn the game in short lessons on small boards (--lesson N opens lesson N)
     (nothing)             open the main menu - see run_default()
 
 --screenshot FILE (before the command for the menu, after it for play and demo) draws a few frames headless, saves
@@ -84,6 +85,13 @@ def _add_window_commands(sub) -> None:
     demo.add_argument("--screenshot", metavar="FILE", help="draw a few frames headless, save a PNG and exit")
     demo.add_argument("--size", type=_window_size, metavar="WxH", help="window size, e.g. 1920x1080")
     demo.set_defaults(func=cmd_demo)
+    tutorial = sub.add_parser("tutorial", help="learn to play in short lessons on small boards",
+                              description="Open the game window on the tutorial: short lessons, each on a small "
+                                          "board of its own, played on the real rules.")
+    tutorial.add_argument("--lesson", type=int, metavar="N", help="open lesson N straight away (1 is the first)")
+    tutorial.add_argument("--screenshot", metavar="FILE", help="draw a few frames headless, save a PNG and exit")
+    tutorial.add_argument("--size", type=_window_size, metavar="WxH", help="window size, e.g. 1920x1080")
+    tutorial.set_defaults(func=cmd_tutorial)
 
 
 def cmd_play(args: argparse.Namespace) -> int:
@@ -96,6 +104,12 @@ def cmd_demo(args: argparse.Namespace) -> int:
     from game.ui.launch import run_demo
 
     return run_demo(args.scenario, args.seed, args.screenshot, size=args.size)
+
+
+def cmd_tutorial(args: argparse.Namespace) -> int:
+    from game.ui.tutorial_scene import run_tutorial
+
+    return run_tutorial(args.lesson, args.screenshot, size=args.size)
 
 
 def _content():

@@ -110,30 +110,21 @@ def start_menu(app, content) -> MainMenu:
 
 # --- the main menu ----------------------------------------------------------------------------------------------------
 
-def test_the_menu_has_every_entry_and_the_tutorial_is_coming_soon(app, content):
+def test_the_menu_has_every_entry_and_all_are_enabled(app, content):
     start_menu(app, content)
     labels = [b.text for b in app.scene.menu.buttons]
     assert labels == ["Play a scenario", "Quick-Play", "Watch a demo", "Tutorial", "Tools", "Load", "Settings",
                       "Quit"]
-    for name in ("Tutorial",):
-        b = button(app, name)
-        assert not b.enabled and b.tooltip.lower() == "coming soon"
-        click(app, b)
-        assert isinstance(app.scene, MainMenu) and len(app.stack) == 1
-    # the tooltip appears when the pointer rests on a disabled entry
-    b = button(app, "Tutorial")
-    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=b.rect.center, rel=(0, 0), buttons=(0, 0, 0)))
-    frame(app, 40)
-    assert app.scene.tips.showing and app.scene.tips.text == "Coming soon"
+    assert all(b.enabled for b in app.scene.menu.buttons)
 
 
-def test_keyboard_moves_through_the_menu_skipping_disabled_entries(app, content):
+def test_keyboard_moves_through_the_menu(app, content):
     menu = start_menu(app, content)
     press(app, pygame.K_DOWN)
     press(app, pygame.K_DOWN)
     assert menu.menu.focused.text == "Watch a demo"
     press(app, pygame.K_DOWN)
-    assert menu.menu.focused.text == "Tools"           # the Tutorial is skipped
+    assert menu.menu.focused.text == "Tutorial"
     press(app, pygame.K_UP)
     press(app, pygame.K_UP)
     press(app, pygame.K_RETURN)

@@ -350,8 +350,14 @@ def validate_report(paths: Iterable[Path | str] = ()) -> tuple[list[Problem], in
     for path in paths:
         if path.is_dir() and (path / "game" / "data").is_dir():
             sources, maps = _root_sources(path)
-            problems += _check(sources, maps)[1]
+            content, found = _check(sources, maps)
+            problems += found
             count += sum(p.exists() for p in sources.values()) + len(maps)
+            lessons = path / "game" / "data" / "tutorial"
+            if content is not None and lessons.is_dir():      # the tutorial's boards and scripts are content too
+                from game.tutorial.lessons import check_lessons
+                problems += check_lessons(content, lessons)[1]
+                count += len(list(lessons.glob("*.yaml")))
         elif path.is_dir():
             files = sorted(path.glob("*.yaml"))
             if not files:

@@ -30,7 +30,9 @@ class ScriptedDice(Dice):
         if len(self.faces) < n:
             if self.strict:
                 raise AssertionError(f"scripted dice ran out: wanted {n}, have {self.faces}")
-            return tuple(self.faces[:0]) + super().d6(n)
+            # The scripted faces that are left come first, the seeded RNG rolls the rest.
+            out, self.faces = tuple(self.faces), []
+            return out + super().d6(n - len(out))
         out, self.faces = tuple(self.faces[:n]), self.faces[n:]
         return out
 

@@ -13,6 +13,7 @@ from pathlib import Path
 import pygame
 
 from game.ui import theme
+from game.ui.layer_cache import Snapshot
 
 SPRITES_DIR = Path(__file__).resolve().parents[2] / "sprites"
 TILE_SIZES = (16, 32, 48, 64)
@@ -655,14 +656,18 @@ class BoardView:
         self.cam = Camera(map_def.width, map_def.height, tile)
         self.static = StaticBoard(map_def, self.sprites)
         self.clock = 0.0
+        self._terrain_layer = Snapshot()      # the viewport's mat, pieces and reach shading (see draw_terrain)
 
     # --- terrain ---------------------------------------------------------------------------------------------------
     def draw_board(self, surface: pygame.Surface) -> None:
+        self._draw_board(surface, self.cam.view)
+
+    def _draw_board(self, surface: pygame.Surface, clip: pygame.Rect) -> None:
+        """The city mat under `clip` (a part of the viewport); background colour where the board ends."""
         cam = self.cam
         bg = self.static.surface(cam.tile)
-        clip = surface.get_clip()
-        surface.set_clip(cam.view)
-        surface.fill(theme.BG, cam.view)
+        old = surface.get_clip()
+        surface.set_clip(clip)
         area = pygame.Rect(int(cam.x), int(cam.y), cam.view.width, cam.view.height)
         dest = [cam.view.x, cam.view.y]
         if area.x < 0:
@@ -673,11 +678,72 @@ class BoardView:
             dest[1] -= area.y
             area.height += area.y
             area.y = 0
+        covered = pygame.Rect(dest, area.clip(bg.get_rect()).size)
+        if not covered.contains(clip):      # the mat is opaque: only its margins need the background
+            surface.fill(theme.BG, clip)
         surface.blit(bg, dest, area)
+        surface.set_clip(old)
+
+    def draw_terrain(self, surface: pygame.Surface, session, shade=None, shade_key=None) -> None:
+        """draw_board and draw_dynamic_terrain in one, with `shade(surface, clip)` (the reach shading) over them,
+        drawn inside the viewport only.
+
+        The result is kept (a Snapshot of the viewport) while the camera, the pieces on the mat and `shade_key`
+        stay the same, so a still board costs one blit. Noise rings pulse every frame: the patch of the viewport
+        they can reach is redrawn in the same order (mat, pieces, noise, shade) over the kept picture."""
+        cam = self.cam
+        key = (tuple(cam.view), cam.tile, cam.x, cam.y, self.static.surface(cam.tile), self._pieces_key(session),
+               shade_key)
+        if not self._terrain_layer.blit(surface, key):
+            self._draw_terrain(surface, session, cam.view, shade, noise=False)
+            self._terrain_layer.keep(surface, cam.view, key)
+        patch = self._noise_patch(session)
+        if patch is not None:
+            self._draw_terrain(surface, session, patch, shade, noise=True)
+
+    def _draw_terrain(self, surface: pygame.Surface, session, clip: pygame.Rect, shade, noise: bool) -> None:
+        self._draw_board(surface, clip)
+        old = surface.get_clip()
         surface.set_clip(clip)
+        self._draw_pieces(surface, session)
+        if noise:
+            self._draw_noise(surface, session)
+        surface.set_clip(old)
+        if shade is not None:
+            shade(surface, clip)
+
+    @staticmethod
+    def _pieces_key(session) -> tuple:
+        """Everything _draw_pieces reads from the session (doors, barricades, search tokens, items on the ground)."""
+        board = session.board
+        return (tuple(board.door_open.items()), frozenset(board.barricaded), tuple(session.search_tokens.items()),
+                tuple((cell, tuple((g.gear_id, g.deck) for g in items)) for cell, items in session.ground.items()))
+
+    def _noise_patch(self, session) -> pygame.Rect | None:
+        """The part of the viewport this frame's noise rings can reach (a tile around each noisy cell), or None."""
+        if not session.noise:
+            return None
+        cam = self.cam
+        t = cam.tile
+        x0, y0, x1, y1 = cam.visible_cells()
+        w = session.board.width
+        boxes = []
+        for cell in session.noise:
+            x, y = cell % w, cell // w
+            if x0 <= x < x1 and y0 <= y < y1:
+                r = cam.cell_rect(x, y)
+                boxes.append(pygame.Rect(math.floor(r.x) - t - 2, math.floor(r.y) - t - 2, 3 * t + 4, 3 * t + 4))
+        if not boxes:
+            return None
+        patch = boxes[0].unionall(boxes[1:]).clip(cam.view)
+        return patch if patch.width and patch.height else None
 
     def draw_dynamic_terrain(self, surface: pygame.Surface, session) -> None:
         """Doors (open, shut, barricaded), search tokens, items lying on the ground, and this round's noise."""
+        self._draw_pieces(surface, session)
+        self._draw_noise(surface, session)
+
+    def _draw_pieces(self, surface: pygame.Surface, session) -> None:
         cam, board = self.cam, session.board
         x0, y0, x1, y1 = cam.visible_cells()
         w = board.width
@@ -695,6 +761,11 @@ class BoardView:
             x, y = cell % w, cell // w
             if items and x0 <= x < x1 and y0 <= y < y1:
                 self._ground_items(surface, cam.cell_rect(x, y), items, session)
+
+    def _draw_noise(self, surface: pygame.Surface, session) -> None:
+        cam = self.cam
+        x0, y0, x1, y1 = cam.visible_cells()
+        w = session.board.width
         for cell, amount in session.noise.items():
             x, y = cell % w, cell // w
             if x0 <= x < x1 and y0 <= y < y1:

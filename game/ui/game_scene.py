@@ -15,7 +15,8 @@ WASD/arrows pan, the wheel or +/- zoom. While the Director plays, and in a demo:
 1-4 set the speed (1x, 2x, 4x, instant).
 
 Pieces: board_view (camera, city mat, miniatures), overlays (reach, paths, sight, blasts, odds), hud (tracks, team,
-card, log, action bar, dice, toasts, cards, dialogs).
+card, log, action bar, dice, toasts, cards, dialogs), layer_cache (the mat with its reach shading, the top bar, the
+right panel and the action bar are kept between frames and drawn again only when what they show changes).
 """
 from __future__ import annotations
 
@@ -126,6 +127,7 @@ class GameScene(Scene):
         self._cache: dict = {}
         self._end_timer: float | None = None
         self._left = False
+        self._generation = 0                   # bumped after every change the scene makes: see state_key
         self.tracers: list[list] = []          # [from xy, to xy, age, colour]: shots and throws, briefly
         self._select_default()
         self.hud.reset_log()
@@ -155,6 +157,13 @@ class GameScene(Scene):
         s = self.session
         return (id(s), len(s.events), s.active, self.selected, *extra)
 
+    def state_key(self) -> tuple:
+        """Changes whenever the game state may have: a new session (undo, a lesson's retry), a new event, a model
+        moving, a door changing, or any action or Director step the scene played. Drawn layers kept between frames
+        (the right panel) are keyed on it."""
+        s = self.session
+        return (s, len(s.events), s.occupant.version, s.board.version, self._generation)
+
     def _cached(self, name: str, key, make):
         hit = self._cache.get(name)
         if hit is not None and hit[0] == key:
@@ -179,6 +188,7 @@ class GameScene(Scene):
 
     def _after_change(self) -> None:
         s = self.session
+        self._generation += 1
         if self.mode != "move":
             self.mode = "move"
             self.mode_ally = None
@@ -207,6 +217,7 @@ class GameScene(Scene):
     def _absorb(self, animate: bool = True) -> None:
         """Turn the new events into dice, walks, rising numbers, cards and banners."""
         s = self.session
+        self._generation += 1
         new = s.events[self._seen:]
         self._seen = len(s.events)
         searched = False
@@ -1343,10 +1354,16 @@ class GameScene(Scene):
         s = self.session
         self.hover_model = s.occupant.get(self.hover_cell) if self.hover_cell is not None else None
         self.hud.hotspots = []
-        surface.fill(theme.BG)
-        self.view.draw_board(surface)
-        self.view.draw_dynamic_terrain(surface, s)
-        preview = self._draw_overlays(surface)
+        self._clear(surface, lay)
+        cam = self.view.cam
+        shading = self._reach_shading(self._overlay_subject())
+        if shading is None:
+            self.view.draw_terrain(surface, s)
+        else:       # the reach shading lies on the mat, under the noise: kept with it while neither changes
+            reach, key = shading
+            self.view.draw_terrain(surface, s, lambda surf, clip: self.reach_layer.draw(
+                surf, cam, reach, s.board.width, key, clip), (self.reach_layer, reach, key, cam.tile))
+        preview = self._draw_overlays(surface, reach_drawn=True)
         draw_engagement(surface, self.view.cam, s, lambda eid: self.view.model_xy(s, eid, self.motion))
         highlight = []
         if self.mode in ("melee", "shoot") and not self.demo:
@@ -1373,6 +1390,17 @@ class GameScene(Scene):
         if self.modal is not None:
             self.modal.draw(surface, lay.s)
         self.tips.draw(surface, lay.s)
+
+    def _clear(self, surface: pygame.Surface, lay) -> None:
+        """Clear the screen, unless the board, the top bar, the panel and the action bar tile it exactly: each of
+        them paints all of its own rectangle, so clearing first would only be overwritten."""
+        parts = (lay.top, lay.right, lay.bar, lay.board)
+        screen = surface.get_rect()
+        tiled = (self.view.cam.view == lay.board and all(screen.contains(r) for r in parts) and
+                 sum(r.width * r.height for r in parts) == screen.width * screen.height and
+                 not any(a.colliderect(b) for i, a in enumerate(parts) for b in parts[i + 1:]))
+        if not tiled:
+            surface.fill(theme.BG)
 
     def _draw_trails(self, surface: pygame.Surface) -> None:
         """The path of every model walking right now, so the eye can follow a zombie's move."""
@@ -1455,11 +1483,9 @@ class GameScene(Scene):
             extra += "   on the ground: " + ", ".join(self.content.gear_name(g.gear_id) for g in s.ground[cell])
         return f"({x}, {y}) {style}: {text}{extra}"
 
-    def _draw_overlays(self, surface: pygame.Surface):
-        """Reach, paths, targets and the attack preview. Returns (anchor, Preview) for the odds card, if any."""
+    def _overlay_subject(self) -> tuple[int, bool, int] | None:
+        """(who, acting now?, AP) of the survivor the overlays are about, or None when none are shown."""
         s = self.session
-        cam = self.view.cam
-        w = s.board.width
         if self.demo or s.phase != "survivor" or s.result:
             return None
         who = self.selected
@@ -1472,12 +1498,35 @@ class GameScene(Scene):
                      (s.active is None or s.comp(s.active, Turn).ap <= 0))
         if not active and not can_start:
             return None
-        ap = turn.ap if active else s.rules.ap
+        return who, active, (turn.ap if active else s.rules.ap)
+
+    def _reach_shading(self, subject) -> tuple | None:
+        """(Reach, its layer key) when the reach of the survivor the overlays are about is shown, else None."""
+        if subject is None:
+            return None
+        s = self.session
+        who, _, ap = subject
+        if self.mode != "move" or ap <= 0 or s.is_engaged(who):
+            return None
+        return self._cached("reach", self._key(ap), lambda: move_reach(s, who, ap)), self._key(ap)
+
+    def _draw_overlays(self, surface: pygame.Surface, reach_drawn: bool = False):
+        """Reach (unless `reach_drawn`: draw() lays it with the mat), paths, targets and the attack preview.
+        Returns (anchor, Preview) for the odds card, if any."""
+        s = self.session
+        cam = self.view.cam
+        w = s.board.width
+        subject = self._overlay_subject()
+        if subject is None:
+            return None
+        who, active, ap = subject
         preview = None
         hover = self.hover_cell if self.debug_path_dest is None else self.debug_path_dest
-        if self.mode == "move" and ap > 0 and not s.is_engaged(who):
-            reach = self._cached("reach", self._key(ap), lambda: move_reach(s, who, ap))
-            self.reach_layer.draw(surface, cam, reach, w, self._key(ap))
+        shading = self._reach_shading(subject)
+        if shading is not None:
+            reach, key = shading
+            if not reach_drawn:
+                self.reach_layer.draw(surface, cam, reach, w, key)
             if hover is not None and hover in reach.band:
                 cells, breaks = reach.path(hover)
                 band = reach.band[hover]

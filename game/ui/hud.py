@@ -16,6 +16,7 @@ import pygame
 
 from game.ui import theme
 from game.ui.board_view import STATUS_NAMES, STATUS_TOKENS, Sprites, _letter, shade
+from game.ui.layer_cache import Snapshot, button_look
 from game.ui.widgets import (
     Button,
     draw_panel,
@@ -301,6 +302,11 @@ class Hud:
         self.cosmetic = random.Random(7)          # tumbling dice only: never the game's RNG
         self.buttons: list[ActionButton] = []
         self.top_buttons: list[Button] = []
+        self.doom_tips: list[tuple[pygame.Rect, str]] = []
+        # the top bar, the right panel and the action bar, kept while what they show stays the same
+        self._top_layer = Snapshot()
+        self._right_layer = Snapshot()
+        self._bar_layer = Snapshot()
 
     # --- transient messages --------------------------------------------------------------------------------------
     def toast(self, text: str, colour=theme.DANGER, seconds: float = 3.0) -> None:
@@ -361,6 +367,22 @@ class Hud:
                  demo: bool) -> None:
         px = lay.px
         r = lay.top
+        # speed and pause sit at the right, left of the buttons (placed every frame: clicks test their rects)
+        bx = r.right - px(8)
+        for b in reversed(self.top_buttons):
+            bx -= b.rect.width
+            b.rect.topleft = (bx, r.y + (r.height - b.rect.height) // 2)
+            bx -= px(6)
+        key = (r, lay.s, session, session.heat, session.doom, session.round, session.last_round, session.phase,
+               speed_label, paused, demo, tuple(button_look(b) for b in self.top_buttons))
+        if self._top_layer.blit(surface, key):
+            self.doom_tips = self._top_layer.extra
+            # the edge line dips one pixel below the bar, onto the board: that pixel row is not in the snapshot
+            clip = surface.get_clip()
+            surface.set_clip(pygame.Rect(r.x, r.bottom, r.width, 1))
+            pygame.draw.line(surface, theme.PANEL_EDGE, r.bottomleft, (r.right, r.bottom - 1))
+            surface.set_clip(clip)
+            return
         pygame.draw.rect(surface, (30, 32, 37), r)
         pygame.draw.line(surface, theme.PANEL_EDGE, r.bottomleft, (r.right, r.bottom - 1))
         x = r.x + px(12)
@@ -376,17 +398,12 @@ class Hud:
         draw_text(surface, round_text, (x, r.y + px(7)), px(19), theme.INK, True)
         draw_text(surface, phase, (x, r.y + px(27)), px(15), theme.ACCENT if session.phase != "survivor" else
                   theme.INK_DIM)
-        # speed and pause sit at the right, left of the buttons
-        bx = r.right - px(8)
-        for b in reversed(self.top_buttons):
-            bx -= b.rect.width
-            b.rect.topleft = (bx, r.y + (r.height - b.rect.height) // 2)
-            bx -= px(6)
         for b in self.top_buttons:
             b.draw(surface)
         state = "PAUSED" if paused else f"Speed {speed_label}"
         draw_text(surface, state, (bx - px(6), r.centery), px(16), theme.DANGER if paused else theme.INK_DIM,
                   True, anchor="midright")
+        self._top_layer.keep(surface, r, key, self.doom_tips)
 
     def _heat_track(self, surface, x: int, r: pygame.Rect, lay: Layout, session) -> int:
         px = lay.px
@@ -468,6 +485,27 @@ class Hud:
 
     # --- the right panel -----------------------------------------------------------------------------------------
     def draw_right(self, surface: pygame.Surface, lay: Layout, scene) -> None:
+        key = self._right_key(lay, scene)
+        if self._right_layer.blit(surface, key):
+            self.log_rect, hotspots = self._right_layer.extra
+            self.hotspots.extend(hotspots)
+            return
+        first = len(self.hotspots)
+        self._draw_right(surface, lay, scene)
+        # keyed as drawing left things: drawing the log pulls an out-of-range scroll offset back into range
+        self._right_layer.keep(surface, lay.right, self._right_key(lay, scene), (self.log_rect, self.hotspots[first:]))
+
+    def _right_key(self, lay: Layout, scene) -> tuple | None:
+        """Everything the right panel reads; None (draw every frame) for a scene that cannot say its state."""
+        state = getattr(scene, "state_key", None)
+        if state is None:
+            return None
+        session = scene.session
+        hovered = scene.hover_model
+        zombie = hovered if hovered is not None and session.is_zombie(hovered) else None
+        return (lay.right, lay.s, state(), scene.selected, zombie, scene.weapon_uid, self.log_offset)
+
+    def _draw_right(self, surface: pygame.Surface, lay: Layout, scene) -> None:
         px = lay.px
         r = lay.right
         pygame.draw.rect(surface, (30, 32, 37), r)
@@ -950,15 +988,22 @@ class Hud:
                 x += w + gap
 
     def draw_bar(self, surface: pygame.Surface, lay: Layout) -> None:
+        key = ("bar", lay.bar, tuple(button_look(b) for b in self.buttons))
+        if self._bar_layer.blit(surface, key):
+            return
         pygame.draw.rect(surface, (30, 32, 37), lay.bar)
         pygame.draw.line(surface, theme.PANEL_EDGE, lay.bar.topleft, lay.bar.topright)
         for b in self.buttons:
             b.draw(surface)
+        self._bar_layer.keep(surface, lay.bar, key)
 
     def draw_demo_bar(self, surface: pygame.Surface, lay: Layout, level: str, paused: bool, speed_label: str,
                       last_decision: str) -> None:
         px = lay.px
         bar = lay.bar
+        key = ("demo", bar, lay.s, level, paused, speed_label, last_decision)
+        if self._bar_layer.blit(surface, key):
+            return
         pygame.draw.rect(surface, (30, 32, 37), bar)
         pygame.draw.line(surface, theme.PANEL_EDGE, bar.topleft, bar.topright)
         text = (f"DEMO: the {level} survivor AI against the Director.   Space pause / resume   N one step   "
@@ -968,6 +1013,7 @@ class Hud:
         if last_decision:
             draw_text(surface, ellipsize("Last decision: " + last_decision, px(16), bar.width - px(24)),
                       (bar.x + px(12), bar.y + px(31)), px(16), (150, 210, 220))
+        self._bar_layer.keep(surface, bar, key)
 
 
 def wrapped_height_lines(text: str, size: int, width: int, bold: bool, most: int) -> int:

@@ -13,19 +13,19 @@ VERSION = "0.1"
 
 
 class MainMenu(UIScene):
-    """Play a scenario, Quick-Play, Watch a demo, Tutorial and Tools (coming soon), Load, Settings, Quit."""
+    """Play a scenario, Quick-Play, Watch a demo, Tutorial, Tools, Load, Settings, Quit."""
 
     ENTRIES = (
         ("play", "Play a scenario", "Pick one of the hand-built scenarios, then your team."),
         ("quick", "Quick-Play", "Roll a fresh scenario on the quick-play tables and play it."),
         ("demo", "Watch a demo", "The survivor AI plays a whole game against the Director while you watch."),
-        ("tutorial", "Tutorial", "Coming soon"),
+        ("tutorial", "Tutorial", "Learn to play in short lessons on small boards, one rule at a time."),
         ("tools", "Tools", "Odds, the Director, the decks, Quick-Play rolls and frenzies for a game on a real table."),
         ("load", "Load", "Carry on with a saved game."),
         ("settings", "Settings", "Window size, animation speed, tooltips."),
         ("quit", "Quit", "Close the game."),
     )
-    DISABLED = {"tutorial"}
+    DISABLED: set[str] = set()
 
     def __init__(self, content: Content):
         super().__init__()
@@ -38,7 +38,7 @@ class MainMenu(UIScene):
     def layout(self, w: int, h: int) -> None:
         px = self.px
         actions = {"play": self.play, "quick": self.quick_play, "demo": self.demo, "load": self.load,
-                   "settings": self.settings, "quit": self.quit, "tools": self.tools}
+                   "settings": self.settings, "quit": self.quit, "tools": self.tools, "tutorial": self.tutorial}
         buttons = []
         for key, label, tip in self.ENTRIES:
             enabled = key not in self.DISABLED
@@ -83,6 +83,10 @@ class MainMenu(UIScene):
     def settings(self) -> None:
         from game.ui.settings import SettingsScene
         self.app.push(SettingsScene())
+
+    def tutorial(self) -> None:
+        from game.ui.tutorial_scene import open_tutorial
+        open_tutorial(self.app, self.content)
 
     def tools(self) -> None:
         from game.ui.tools_screen import ToolsScreen

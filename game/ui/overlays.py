@@ -134,7 +134,10 @@ class ReachLayer:
         self._surf: pygame.Surface | None = None
         self._origin = (0, 0)
 
-    def draw(self, surface: pygame.Surface, cam: Camera, reach: Reach, width: int, key) -> None:
+    def draw(self, surface: pygame.Surface, cam: Camera, reach: Reach, width: int, key,
+             clip: pygame.Rect | None = None) -> None:
+        """Blit the shading (rendered again only when `key` or the zoom changes), inside the viewport or the part
+        of it given as `clip`."""
         t = cam.tile
         full_key = (key, t)
         if full_key != self._key:
@@ -143,10 +146,10 @@ class ReachLayer:
         if self._surf is None:
             return
         sx, sy = cam.cell_to_screen(*self._origin)
-        clip = surface.get_clip()
-        surface.set_clip(cam.view)
+        old = surface.get_clip()
+        surface.set_clip(cam.view if clip is None else cam.view.clip(clip))
         surface.blit(self._surf, (round(sx), round(sy)))
-        surface.set_clip(clip)
+        surface.set_clip(old)
 
 
 def _render_reach(reach: Reach, width: int, t: int):

@@ -48,7 +48,7 @@ from game.ui.widgets import (
 from game.world import actions as A
 from game.world.components import Turn
 
-ROLLING = {"Shoot", "Melee", "Throw", "Search", "Triage", "Disengage", "Drag", "EndSurvivorPhase"}
+ROLLING = {"Shoot", "Melee", "Throw", "Search", "Triage", "Disengage", "Drag"}
 ACTION_KEYS = {spec.hotkey for spec in ACTIONS} | {pygame.K_KP_ENTER}
 HIGHLIGHT = (255, 196, 92)
 STATUS_WORDS = {"done": "Done", "skipped": "Skipped", "started": "Started", "new": ""}
@@ -100,18 +100,17 @@ class LessonScene(GameScene):
         self.lessons = tuple(lessons) or (lesson,)
         self.progress = progress
         self.runner = LessonRunner(lesson, content, auto_director=False, progress=progress)
-        record = _LessonRecord(self.runner)
-        super().__init__(content, record, demo_level=None, speed=speed)
-        self.game = _LessonGame(self.runner, record)
-        self.hud.banner = None
         self.panel = pygame.Rect(0, 0, 0, 0)
         self.panel_buttons: list[Button] = []
         self.continue_button: Button | None = None
         self.retry_button: Button | None = None
         self.pulse = 0.0
         self.flash = 0.0                 # the hint box glows for a moment after a wrong action
-        self.summary_shown = False
         self._left_lesson = False
+        record = _LessonRecord(self.runner)
+        super().__init__(content, record, demo_level=None, speed=speed)
+        self.game = _LessonGame(self.runner, record)
+        self.hud.banner = None
         if progress is not None:
             progress.mark_started(lesson.id)
         self._select_for_step()
@@ -266,7 +265,6 @@ class LessonScene(GameScene):
         self.show_summary(skipped=True)
 
     def show_summary(self, skipped: bool = False) -> None:
-        self.summary_shown = True
         self.app.push(LessonSummary(self, skipped))
 
     def next_lesson(self) -> Lesson | None:
@@ -397,16 +395,28 @@ class LessonScene(GameScene):
         surface.set_clip(cam.view)
         fill = pygame.Surface((t, t), pygame.SRCALPHA)
         fill.fill((*HIGHLIGHT, int(40 + 40 * wave)))
+        arrows = []
         for x, y in hl.cells:
             r = cam.cell_rect(x, y)
             surface.blit(fill, r.topleft)
             pygame.draw.rect(surface, colour, r.inflate(-2, -2), max(2, t // 14), border_radius=max(3, t // 8))
+            if len(hl.cells) <= 3:
+                arrows.append((r.centerx, r.y))
         for label in hl.models:
             eid = self.runner.eid(label)
             if eid is None:
                 continue
             cx, cy = cam.centre_px(self.view.model_xy(self.session, eid, self.motion))
             pygame.draw.circle(surface, colour, (cx, cy), t * (0.66 + 0.06 * wave), max(3, t // 12))
+            arrows.append((cx, cy - t * 0.62))
+        # a bouncing arrow over each thing to click: it tells the lesson's target from the game's own rings
+        k = t * 0.22
+        for ax, ay in arrows:
+            tip = ay - t * 0.08 - wave * t * 0.12
+            pts = [(ax, tip), (ax - k, tip - k * 1.2), (ax + k, tip - k * 1.2)]
+            pygame.draw.polygon(surface, (20, 16, 10), [(px + 1, py + 2) for px, py in pts])
+            pygame.draw.polygon(surface, HIGHLIGHT, pts)
+            pygame.draw.polygon(surface, (40, 30, 14), pts, 1)
         surface.set_clip(clip)
         for key in hl.buttons:
             rect = None
@@ -425,7 +435,8 @@ class LessonScene(GameScene):
             return ("SCRIPTED DICE: this step's roll is set in advance so the lesson can show one result.",
                     HIGHLIGHT)
         if step.expect is not None and set(step.expect.actions) & ROLLING and not step.expect.refused:
-            return ("REAL DICE: nothing is set, anything can happen. The odds are below.", (150, 206, 222))
+            return ("REAL DICE: nothing is set, anything can happen." + (" The odds are below." if step.odds else ""),
+                    (150, 206, 222))
         return None
 
     def _panel_blocks(self, lay: Layout, base: int) -> list[tuple]:
@@ -469,7 +480,7 @@ class LessonScene(GameScene):
                     continue
                 blocks.append(("odds", f"{spec.label}: {line}", small, theme.INK, False))
         if r.hint:
-            blocks.append(("hint", f"Not quite. {r.hint}", small, theme.INK, False))
+            blocks.append(("hint", f"Not quite. {r.hint}", base - px(1), theme.INK, False))
         elif r.refusal and not step.info:
             blocks.append(("line", f"The game says: {_sentence(r.refusal)}", small, mix(theme.DANGER, theme.INK,
                                                                                         0.4), False))
@@ -572,23 +583,23 @@ class LessonSummary(Overlay):
         title = len(wrap(self.scene.lesson.summary_title, int(34 * s), width - 2 * pad, True)) * \
             line_height(int(34 * s), True)
         height = pad + line_height(int(16 * s), True) + title + int(20 * s) + line_height(int(17 * s)) + body + \
-            int(30 * s) + int(46 * s) + pad
+            line_height(int(17 * s)) + int(38 * s) + int(46 * s) + pad
         height = max(int(300 * s), min(h - int(60 * s), height))
         self.card = pygame.Rect((w - width) // 2, (h - height) // 2, width, height)
         nxt = self.scene.next_lesson()
         specs = []
         if nxt is not None:
-            specs.append((f"Next: {nxt.title}", lambda: self._choose("next"), (pygame.K_RETURN, pygame.K_KP_ENTER),
+            specs.append(("Next lesson", lambda: self._choose("next"), (pygame.K_RETURN, pygame.K_KP_ENTER),
                           "primary", "Enter"))
-        specs.append(("Replay this lesson", lambda: self._choose("replay"), (pygame.K_r,), "normal", "R"))
+        specs.append(("Replay", lambda: self._choose("replay"), (pygame.K_r,), "normal", "R"))
         specs.append(("All lessons", lambda: self._choose("list"),
                       (pygame.K_ESCAPE,) + (() if nxt else (pygame.K_RETURN, pygame.K_KP_ENTER)),
                       "normal" if nxt else "primary", "Esc"))
         gap = int(12 * s)
         bh = int(46 * s)
-        widths = [max(int(150 * s), text_size(label, int(20 * s))[0] + int(70 * s)) for label, *_ in specs]
-        total = sum(widths) + gap * (len(specs) - 1)
-        scale_w = min(1.0, (width - 2 * pad) / max(1, total))
+        widths = [text_size(label, int(20 * s))[0] + text_size(hint, int(14 * s))[0] * 2 + int(80 * s)
+                  for label, _, _, _, hint in specs]
+        scale_w = min(1.0, (width - 2 * pad - gap * (len(specs) - 1)) / max(1, sum(widths)))
         x = self.card.x + pad
         self.buttons = []
         for (label, fn, keys, style, hint), bw in zip(specs, widths, strict=True):
@@ -646,16 +657,22 @@ class LessonSummary(Overlay):
                       (x, y), int(17 * s), theme.INK_DIM)
             y += line_height(int(17 * s)) + int(10 * s)
         limit = self.buttons[0].rect.y - int(14 * s) if self.buttons else card.bottom - pad
+        points_limit = limit - line_height(int(17 * s)) - int(8 * s)
         for size in (21, 20, 19, 18, 17, 16):
             fs = int(size * s)
             need = sum(len(wrap(p, fs, w - int(26 * s))) * line_height(fs) + int(8 * s) for p in lesson.summary)
-            if y + need <= limit:
+            if y + need <= points_limit:
                 break
         bullet = int(5 * s)
         for point in lesson.summary:
             pygame.draw.circle(surface, theme.ACCENT, (x + bullet, y + line_height(fs) // 2), bullet)
             y += draw_wrapped(surface, point, pygame.Rect(x + int(26 * s), y, w - int(26 * s), 10), fs, theme.INK)
             y += int(8 * s)
+        nxt = self.scene.next_lesson()
+        after = (f"Up next: lesson {nxt.order}, {nxt.title}" if nxt is not None else
+                 "That was the last lesson. Play a scenario from the main menu to put it all together.")
+        draw_text(surface, ellipsize(after, int(17 * s), w), (x, limit), int(17 * s), theme.INK_DIM,
+                  anchor="bottomleft")
         for b in self.buttons:
             b.draw(surface)
 
@@ -680,7 +697,7 @@ class TutorialScene(UIScene):
     def _first_open(self) -> int:
         if self.progress.last:
             for i, ls in enumerate(self.lessons):
-                if ls.id == self.progress.last and self.progress.status(ls.id) != "done":
+                if ls.id == self.progress.last and self.progress.status(ls.id) == "started":
                     return i
         for i, ls in enumerate(self.lessons):
             if self.progress.status(ls.id) not in ("done", "skipped"):
@@ -718,7 +735,7 @@ class TutorialScene(UIScene):
                                    tooltip="Forget which lessons are done.")
         self.reset_button.rect = pygame.Rect(margin + px(176), by, px(200), px(50))
         self.skip_button = Button("Skip", self.skip, size=px(22), hint="",
-                                  tooltip="Mark the lesson as skipped and read its summary.")
+                                  tooltip="Mark the lesson as skipped; you can still play it later.")
         self.skip_button.rect = pygame.Rect(w - margin - px(240) - px(12) - px(130), by, px(130), px(50))
         self.start_button = Button("Start lesson", self.start, hotkey=(pygame.K_RETURN, pygame.K_KP_ENTER),
                                    hint="Enter", style="primary", size=px(25))
@@ -835,6 +852,25 @@ def _sprites():
         from game.ui.board_view import Sprites
         _SPRITES = Sprites()
     return _SPRITES
+
+
+def open_tutorial(app, content: Content) -> TutorialScene | None:
+    """Open the lesson list (the main menu's Tutorial entry); broken lesson files become a message, not a crash."""
+    from game.content.errors import ContentError
+    from game.tutorial.lessons import load_lessons
+    from game.ui.widgets import message
+
+    try:
+        lessons = load_lessons(content)
+    except ContentError as exc:
+        lines = [str(p) for p in exc.problems[:4]]
+        more = len(exc.problems) - len(lines)
+        message(app, "The tutorial cannot open", "\n".join(lines) + (f"\n(and {more} more)" if more > 0 else ""),
+                tone="danger")
+        return None
+    scene = TutorialScene(content, lessons)
+    app.push(scene)
+    return scene
 
 
 # --- the command line ----------------------------------------------------------------------------------------

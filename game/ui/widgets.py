@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 import pygame
 
@@ -54,8 +55,24 @@ def text_surface(text: str, size: int, color=theme.INK, bold: bool = False) -> p
     return surf
 
 
+# Text measures are pure functions of (text, size, bold, width): every frame measures the same words again, and
+# Font.size is slow next to a dict look-up. Kept apart from the rendered surfaces; cleared when it grows large.
+_measures: dict[tuple, Any] = {}
+
+
+def _keep_measure(key: tuple, value):
+    if len(_measures) > 6000:
+        _measures.clear()
+    _measures[key] = value
+    return value
+
+
 def text_size(text: str, size: int, bold: bool = False) -> tuple[int, int]:
-    return theme.font(max(8, size), bold).size(text)
+    key = ("size", text, size, bold)
+    hit = _measures.get(key)
+    if hit is None:
+        hit = _keep_measure(key, theme.font(max(8, size), bold).size(text))
+    return hit
 
 
 def line_height(size: int, bold: bool = False) -> int:
@@ -64,6 +81,14 @@ def line_height(size: int, bold: bool = False) -> int:
 
 def wrap(text: str, size: int, width: int, bold: bool = False) -> list[str]:
     """Break text into lines no wider than `width`; blank lines in the text start new paragraphs."""
+    key = ("wrap", text, size, width, bold)
+    hit = _measures.get(key)
+    if hit is None:
+        hit = _keep_measure(key, tuple(_wrap(text, size, width, bold)))
+    return list(hit)      # a fresh list: callers may cut it
+
+
+def _wrap(text: str, size: int, width: int, bold: bool) -> list[str]:
     font = theme.font(max(8, size), bold)
     lines: list[str] = []
     for para in text.split("\n"):
@@ -85,6 +110,14 @@ def wrap(text: str, size: int, width: int, bold: bool = False) -> list[str]:
 
 def ellipsize(text: str, size: int, width: int, bold: bool = False) -> str:
     """The text, cut with an ellipsis if it would be wider than `width`."""
+    key = ("ellipsize", text, size, width, bold)
+    hit = _measures.get(key)
+    if hit is None:
+        hit = _keep_measure(key, _ellipsize(text, size, width, bold))
+    return hit
+
+
+def _ellipsize(text: str, size: int, width: int, bold: bool) -> str:
     font = theme.font(max(8, size), bold)
     if font.size(text)[0] <= width:
         return text
