@@ -15,12 +15,10 @@ from collections.abc import Iterable, Mapping
 from pathlib import Path
 from types import MappingProxyType, ModuleType
 
-import yaml
-
 from game.content.defs import MARKER_KINDS, Content, MapDef, ScenarioDef
 from game.content.errors import ContentError, Problem
 from game.content.validate import ONE, TABLES, declared_ids, hint, parse_table
-from game.content.yamlio import parse_yaml
+from game.content.yamlio import read_yaml
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 # optional data files of the tabletop tools (game/tools): file stem -> module whose parse_tables checks it;
@@ -28,29 +26,6 @@ REPO_ROOT = Path(__file__).resolve().parents[2]
 TOOL_TABLES = {"quickplay": "game.tools.quickplay"}
 DATA_NAMES = (*TABLES, "legend", "scenarios", *TOOL_TABLES)   # file stems in game/data, each with its own schema
 BLOCKED = ("wall", "heavy")                     # cells no model can stand on
-
-
-def read_yaml(path: Path) -> tuple[object, list[Problem]]:
-    """Parse one file; unreadable files and syntax errors (with line and column) become Problems."""
-    file = str(path)
-    try:
-        source = Path(path).read_bytes().decode("utf-8-sig")
-    except FileNotFoundError:
-        return None, [Problem(file, "file", "missing: no such file")]
-    except UnicodeDecodeError as exc:
-        return None, [Problem(file, f"byte {exc.start}", "is not UTF-8 text")]
-    except OSError as exc:
-        return None, [Problem(file, "file", f"cannot be read: {exc.strerror or exc}")]
-    try:
-        return parse_yaml(source), []
-    except yaml.MarkedYAMLError as exc:
-        mark = exc.problem_mark or exc.context_mark
-        where = f"line {mark.line + 1}, column {mark.column + 1}" if mark else "file"
-        context = f" ({exc.context})" if exc.context else ""
-        kind = "YAML error" if isinstance(exc, yaml.constructor.ConstructorError) else "YAML syntax error"
-        return None, [Problem(file, where, f"{kind}: {exc.problem}{context}")]
-    except yaml.YAMLError as exc:
-        return None, [Problem(file, "file", f"YAML error: {exc}")]
 
 
 def _shown(path: Path) -> Path:

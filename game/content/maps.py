@@ -13,11 +13,9 @@ import sys
 from collections import Counter
 from pathlib import Path
 
-import yaml
-
 from game.content.defs import MARKER_KINDS, TERRAIN_KINDS, MapDef, Marker
 from game.content.errors import ContentError, Problem
-from game.content.yamlio import parse_yaml
+from game.content.yamlio import read_yaml
 
 MIN_SIZE = 48
 MAP_KEYS = ("id", "name", "rows", "spawn_names", "objectives", "legend")
@@ -30,25 +28,6 @@ _COMPASS = (("North-west", "North", "North-east"),
             ("West", "Centre", "East"),
             ("South-west", "South", "South-east"))
 
-
-def read_yaml(path: Path) -> tuple[object, list[Problem]]:
-    """Load one YAML file; a syntax error becomes a Problem naming its line and column."""
-    file = str(path)
-    try:
-        text = Path(path).read_text(encoding="utf-8")
-    except OSError as exc:
-        return None, [Problem(file, "file", f"cannot read: {exc.strerror or exc}")]
-    try:
-        return parse_yaml(text), []
-    except yaml.MarkedYAMLError as exc:
-        mark = exc.problem_mark or exc.context_mark
-        where = f"line {mark.line + 1}, column {mark.column + 1}" if mark else "file"
-        return None, [Problem(file, where, f"YAML syntax error: {exc.problem or exc}")]
-    except yaml.YAMLError as exc:
-        return None, [Problem(file, "file", f"YAML error: {exc}")]
-
-
-# --- legend -------------------------------------------------------------------------------------------------
 
 def check_legend(data: object, file: str, where: str = "legend") -> tuple[dict[str, dict], list[Problem]]:
     """Validate legend entries (char -> fields). Returns the entries with every field filled in."""

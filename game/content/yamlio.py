@@ -5,7 +5,11 @@ first composed (nodes only, nothing constructed) to find such keys, then loaded 
 """
 from __future__ import annotations
 
+from pathlib import Path
+
 import yaml
+
+from game.content.errors import Problem
 
 _COMPOSER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)   # the C parser when PyYAML has it
 
@@ -33,3 +37,26 @@ def _check_keys(node: yaml.Node) -> None:
                 stack.extend((key, value))
         elif isinstance(current, yaml.SequenceNode):
             stack.extend(current.value)
+
+
+def read_yaml(path: Path) -> tuple[object, list[Problem]]:
+    """Parse one file; unreadable files and syntax errors (with line and column) become Problems."""
+    file = str(path)
+    try:
+        source = Path(path).read_bytes().decode("utf-8-sig")
+    except FileNotFoundError:
+        return None, [Problem(file, "file", "missing: no such file")]
+    except UnicodeDecodeError as exc:
+        return None, [Problem(file, f"byte {exc.start}", "is not UTF-8 text")]
+    except OSError as exc:
+        return None, [Problem(file, "file", f"cannot be read: {exc.strerror or exc}")]
+    try:
+        return parse_yaml(source), []
+    except yaml.MarkedYAMLError as exc:
+        mark = exc.problem_mark or exc.context_mark
+        where = f"line {mark.line + 1}, column {mark.column + 1}" if mark else "file"
+        context = f" ({exc.context})" if exc.context else ""
+        kind = "YAML error" if isinstance(exc, yaml.constructor.ConstructorError) else "YAML syntax error"
+        return None, [Problem(file, where, f"{kind}: {exc.problem}{context}")]
+    except yaml.YAMLError as exc:
+        return None, [Problem(file, "file", f"YAML error: {exc}")]

@@ -51,7 +51,7 @@ def _content():
         return None
 
 
-def _run(app, screenshot: str | Path | None) -> int:
+def run_window(app, screenshot: str | Path | None) -> int:
     """Run the window until it closes, or draw a few frames and save the last one."""
     import pygame
 
@@ -87,7 +87,7 @@ def run_menu(screenshot: str | Path | None = None, size: tuple[int, int] | None 
 
     app = make_app(size, headless=screenshot is not None or bool(os.environ.get("BT_EXIT_AFTER_FIRST_FRAME")))
     app.push(MainMenu(content))
-    return _run(app, screenshot)
+    return run_window(app, screenshot)
 
 
 def _game(scenario: str | None, seed: int | None, screenshot, demo_level: str | None,
@@ -116,7 +116,7 @@ def _game(scenario: str | None, seed: int | None, screenshot, demo_level: str | 
     app.push(MainMenu(content))          # under the board: where "back to menu" leads
     record = GameRecord(scenario, seed, content.scenarios[scenario].team)
     app.push(cls(content, record, demo_level=demo_level, speed=app.settings.speed_value))
-    return _run(app, screenshot)
+    return run_window(app, screenshot)
 
 
 def run_play(scenario: str, seed: int | None = None, screenshot: str | Path | None = None,

@@ -875,7 +875,6 @@ def open_tutorial(app, content: Content) -> TutorialScene | None:
 
 # --- the command line ----------------------------------------------------------------------------------------
 
-SCREENSHOT_FRAMES = 4
 
 
 def run_tutorial(lesson: int | None = None, screenshot: str | Path | None = None,
@@ -884,7 +883,7 @@ def run_tutorial(lesson: int | None = None, screenshot: str | Path | None = None
     from game.content.errors import ContentError
     from game.content.loader import load_content
     from game.tutorial.lessons import load_lessons
-    from game.ui.launch import make_app
+    from game.ui.launch import make_app, run_window
     from game.ui.menu import MainMenu
 
     try:
@@ -906,21 +905,5 @@ def run_tutorial(lesson: int | None = None, screenshot: str | Path | None = None
     app.push(listing)
     if chosen is not None:
         listing.start(chosen)
-    if screenshot is None:
-        app.run()
-        return 0
-    for _ in range(SCREENSHOT_FRAMES):
-        if not app.running or not app.stack:
-            break
-        app.step(1 / 60)
-    path = Path(screenshot)
-    try:
-        app.screenshot(path)
-    except (pygame.error, OSError) as exc:
-        print(f"error: cannot write the screenshot {path}: {exc}", file=sys.stderr)
-        pygame.quit()
-        return 1
-    pygame.quit()
-    print(f"screenshot: {path}")
-    return 0
+    return run_window(app, screenshot)
 
