@@ -4,7 +4,6 @@ GameScene's signature, so these tests do not depend on it."""
 from __future__ import annotations
 
 import json
-import sys
 import types
 from collections import Counter
 
@@ -15,7 +14,6 @@ from game.ai.survivor_ai import SurvivorAI, make_player
 from game.cli import main as cli_main
 from game.content.loader import load_content
 from game.sim.runner import play_game
-from game.ui.app import Scene
 from game.ui.end_screen import EndScreen, GameStats, game_stats, verdict
 from game.ui.help import HelpOverlay
 from game.ui.launch import make_app
@@ -26,6 +24,7 @@ from game.ui.setup import QuickPlayScene, ScenarioSelect, TeamSelect
 from game.ui.widgets import Button, Dialog
 from game.world.components import Survivor
 from game.world.saves import GameRecord, RecordingSession, save_dir, write_save
+from tests.ui_standin import StandInGameScene, use_stand_in
 
 
 @pytest.fixture(scope="module")
@@ -33,24 +32,10 @@ def content():
     return load_content()
 
 
-class StandInGameScene(Scene):
-    """GameScene's constructor, a real RecordingSession, nothing drawn."""
-    instances: list = []
-
-    def __init__(self, content, record, demo_level=None, speed=1.0):
-        self.content, self.record, self.demo_level, self.speed = content, record, demo_level, speed
-        self.game = RecordingSession(content, record)
-        StandInGameScene.instances.append(self)
-
-
 @pytest.fixture
 def home(tmp_path, monkeypatch):
     """BT_HOME in a temporary folder and the stand-in board in place of game.ui.game_scene."""
-    monkeypatch.setenv("BT_HOME", str(tmp_path))
-    module = types.ModuleType("game.ui.game_scene")
-    module.GameScene = StandInGameScene
-    monkeypatch.setitem(sys.modules, "game.ui.game_scene", module)
-    StandInGameScene.instances = []
+    use_stand_in(monkeypatch, tmp_path)
     return tmp_path
 
 

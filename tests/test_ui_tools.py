@@ -3,9 +3,6 @@ app.step() runs a frame. Assertions are on the screens' state (the tool result o
 result is checked against the tool function called directly with the same inputs."""
 from __future__ import annotations
 
-import sys
-import types
-
 import pygame
 import pytest
 
@@ -14,7 +11,6 @@ from game.tools import calculator as C
 from game.tools import director_assistant as D
 from game.tools import frenzy as F
 from game.tools import quickplay as Q
-from game.ui.app import Scene
 from game.ui.launch import make_app
 from game.ui.menu import MainMenu
 from game.ui.tool_calc import CalculatorScreen
@@ -25,7 +21,7 @@ from game.ui.tool_quickplay import QuickPlayToolScreen
 from game.ui.tool_scavenge import ScavengeScreen
 from game.ui.tools_screen import TOOLS, ToolsScreen
 from game.ui.widgets import Button, Choice
-from game.world.saves import RecordingSession
+from tests.ui_standin import StandInGameScene, use_stand_in
 
 
 @pytest.fixture(scope="module")
@@ -33,23 +29,9 @@ def content():
     return load_content()
 
 
-class StandInGameScene(Scene):
-    """GameScene's constructor with a real RecordingSession, nothing drawn."""
-    instances: list = []
-
-    def __init__(self, content, record, demo_level=None, speed=1.0):
-        self.content, self.record = content, record
-        self.game = RecordingSession(content, record)
-        StandInGameScene.instances.append(self)
-
-
 @pytest.fixture
 def app(tmp_path, monkeypatch):
-    monkeypatch.setenv("BT_HOME", str(tmp_path))
-    module = types.ModuleType("game.ui.game_scene")
-    module.GameScene = StandInGameScene
-    monkeypatch.setitem(sys.modules, "game.ui.game_scene", module)
-    StandInGameScene.instances = []
+    use_stand_in(monkeypatch, tmp_path)
     app = make_app((1280, 720), headless=True)
     yield app
     pygame.quit()

@@ -23,6 +23,7 @@ from game.ui.tool_inputs import (
     draw_figure,
     draw_split_bar,
     short_pct,
+    slot_block,
     tool_error_text,
 )
 from game.ui.widgets import Button, Choice, draw_text, draw_wrapped, ellipsize, line_height, mix, text_size, wrap
@@ -120,14 +121,7 @@ class CalculatorScreen(ToolScene):
             self.changed(relayout=True)
 
     def _add_block(self, zid: str) -> str | None:
-        """Why this zombie cannot join the swarm (None: it can)."""
-        zs = self.content.zombies
-        used = sum(zs[z].slots for z in self.swarm)
-        room = self.content.rules.engagement_slots - used
-        if zs[zid].slots > room:
-            return f"A survivor has {self.content.rules.engagement_slots} engagement slots; " \
-                   f"{used} are filled and a {zs[zid].name} needs {zs[zid].slots}."
-        return None
+        return slot_block(self.content, self.swarm, zid)
 
     # --- layout ----------------------------------------------------------------------------------------------------
     def _weapon_options(self) -> list[tuple[str, str | None]]:

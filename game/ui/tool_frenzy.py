@@ -27,6 +27,7 @@ from game.ui.tool_inputs import (
     draw_die,
     draw_figure,
     short_pct,
+    slot_block,
     tool_error_text,
 )
 from game.ui.widgets import Button, Choice, draw_panel, draw_text, ellipsize, line_height, mix
@@ -94,13 +95,7 @@ class FrenzyScreen(ToolScene):
         return apply
 
     def _add_block(self, zid: str) -> str | None:
-        zs = self.content.zombies
-        used = sum(zs[z].slots for z in self.feeders)
-        room = self.content.rules.engagement_slots - used
-        if zs[zid].slots > room:
-            return f"Only {self.content.rules.engagement_slots} engagement slots around a survivor: {used} filled, " \
-                   f"a {zs[zid].name} needs {zs[zid].slots}."
-        return None
+        return slot_block(self.content, self.feeders, zid)
 
     def add_feeder(self) -> None:
         if self._add_block(self.to_add) is None:

@@ -1039,3 +1039,12 @@ def tool_error_text(exc: Exception) -> str:
     message = getattr(exc, "message", None) or str(exc)
     return message[0].upper() + message[1:] if message else "That does not work."
 
+
+def slot_block(content, group: list[str], zid: str) -> str | None:
+    """Why zombie `zid` cannot join the zombies in `group` around one survivor (None: it can)."""
+    zs = content.zombies
+    used = sum(zs[z].slots for z in group)
+    cap = content.rules.engagement_slots
+    if zs[zid].slots > cap - used:
+        return f"A survivor has {cap} engagement slots; {used} are filled and a {zs[zid].name} needs {zs[zid].slots}."
+    return None
