@@ -23,6 +23,7 @@ CAT_DOOR_OPEN = 4
 CAT_LIGHT = 8
 CAT_HEAVY = 16
 SIGHT_MASK = CAT_WALL | CAT_DOOR_CLOSED
+_SIGHT_FILTER = pymunk.ShapeFilter(mask=SIGHT_MASK)
 
 # How far a sight line may pass from a wall edge and still count as grazing its corner (heavy cover).
 GRAZE_RADIUS = 0.35
@@ -51,22 +52,38 @@ class Board:
         self.barricaded: set[int] = set()
         self.version = 0                  # bumped whenever a door changes
         # Static data is shared by every board drawn from the same terrain (batches of games reuse it).
-        cache_key = self.terrain_key = (map_def.id, map_def.width, hash(map_def.terrain))
-        if cache_key not in _NEIGHBOURS:
-            _NEIGHBOURS.clear()   # one map at a time is the common case; keep memory flat
-            neighbours = [self._static_neighbours(i) for i in range(self.size)]
-            _NEIGHBOURS[cache_key] = (neighbours, [frozenset(n for n, _ in nb) for nb in neighbours],
-                                      [self._touches_cover(i) for i in range(self.size)])
-        self._neighbours, self._contact, self._cover_cells = _NEIGHBOURS[cache_key]
+        self.terrain_key = (map_def.id, map_def.width, hash(map_def.terrain))
+        static = _STATIC.pop(self.terrain_key, None)
+        if static is None:
+            if len(_STATIC) >= _STATIC_LIMIT:
+                _STATIC.pop(next(iter(_STATIC)))        # the map used longest ago
+            static = _Static(self)
+        _STATIC[self.terrain_key] = static     # (re)inserted last: the dict is kept in order of use
+        self._static = static
+        self._neighbours, self._contact, self._cover_cells = static.neighbours, static.contact, static.cover_cells
         # Survivor move cost multiplier per cell: 0 = cannot enter, 1 open, 2 difficult. Doors update it.
         self.move_factor = [0 if not self.walkable(i) else (2 if k in _DIFFICULT else 1)
                             for i, k in enumerate(self.terrain)]
-        self._space = pymunk.Space()
-        self._door_shapes: dict[int, pymunk.Shape] = {}
-        self._cover_kind: dict[pymunk.Shape, str] = {}
-        self._build_space()
-        self._sight: dict[tuple[int, int], bool] = {}
-        self._cover: dict[tuple[int, int], str] = {}
+        self._space = None
+        self._take_space()
+        self._closed_doors = frozenset(i for i, is_open in self.door_open.items() if not is_open)
+        self._sight = static.sight_cache(self._closed_doors)
+        self._cover = static.cover               # cover ignores doors: one answer per cell pair for the map
+
+    def _take_space(self) -> pymunk.Space:
+        self._space, self._door_shapes, self._cover_kind = self._static.take_space(self)
+        for i, shape in self._door_shapes.items():
+            shape.filter = pymunk.ShapeFilter(categories=CAT_DOOR_OPEN if self.door_open[i] else CAT_DOOR_CLOSED)
+        return self._space
+
+    def _live_space(self) -> pymunk.Space:
+        return self._take_space() if self._space is None else self._space
+
+    def release(self) -> None:
+        """Hand the pymunk space back for the next board on this terrain (a later query takes one again)."""
+        if self._space is not None:
+            self._static.spaces.append((self._space, self._door_shapes, self._cover_kind))
+            self._space = None
 
     # --- cells -------------------------------------------------------------------------------------------------
     def idx(self, x: int, y: int) -> int:
@@ -162,16 +179,18 @@ class Board:
         self.move_factor[i] = 1 if is_open else 0
         if is_open:
             self.barricaded.discard(i)
-        shape = self._door_shapes[i]
-        cat = CAT_DOOR_OPEN if is_open else CAT_DOOR_CLOSED
-        shape.filter = pymunk.ShapeFilter(categories=cat)
-        self._sight.clear()
-        self._cover.clear()
+        if self._space is not None:     # a released space is another board's now; a new one is set up on taking
+            cat = CAT_DOOR_OPEN if is_open else CAT_DOOR_CLOSED
+            self._door_shapes[i].filter = pymunk.ShapeFilter(categories=cat)
+        self._closed_doors = self._closed_doors - {i} if is_open else self._closed_doors | {i}
+        self._sight = self._static.sight_cache(self._closed_doors)
 
     # --- sight and cover ---------------------------------------------------------------------------------------
-    def _build_space(self) -> None:
-        body = self._space.static_body
-        shapes = []
+    def _build_space(self) -> tuple[pymunk.Space, dict[int, pymunk.Shape], dict[pymunk.Shape, str]]:
+        """A pymunk space of this terrain: wall runs, one box per door (its filter set per board) and cover boxes."""
+        space = pymunk.Space()
+        body = space.static_body
+        shapes, door_shapes, cover_kind = [], {}, {}
         # Walls merged into horizontal runs: far fewer shapes to query.
         for y in range(self.height):
             x = 0
@@ -186,14 +205,14 @@ class Board:
         for i, kind in enumerate(self.terrain):
             x, y = self.xy(i)
             if kind == "door":
-                shape = self._box(body, x, y, 1, CAT_DOOR_OPEN if self.door_open[i] else CAT_DOOR_CLOSED)
-                self._door_shapes[i] = shape
+                door_shapes[i] = shape = self._box(body, x, y, 1, CAT_DOOR_CLOSED)
                 shapes.append(shape)
             elif kind in ("light", "window", "heavy"):
                 shape = self._box(body, x, y, 1, CAT_HEAVY if kind == "heavy" else CAT_LIGHT)
-                self._cover_kind[shape] = "heavy" if kind == "heavy" else "light"
+                cover_kind[shape] = "heavy" if kind == "heavy" else "light"
                 shapes.append(shape)
-        self._space.add(*shapes)
+        space.add(*shapes)
+        return space, door_shapes, cover_kind
 
     @staticmethod
     def _box(body, x: int, y: int, w: int, category: int) -> pymunk.Poly:
@@ -215,8 +234,8 @@ class Board:
         if hit is None:
             ax, ay = self.xy(a)
             bx, by = self.xy(b)
-            first = self._space.segment_query_first(
-                (ax + 0.5, ay + 0.5), (bx + 0.5, by + 0.5), 0.05, pymunk.ShapeFilter(mask=SIGHT_MASK))
+            first = self._live_space().segment_query_first(
+                (ax + 0.5, ay + 0.5), (bx + 0.5, by + 0.5), 0.05, _SIGHT_FILTER)
             hit = first is None
             self._sight[key] = hit
         return hit
@@ -235,15 +254,16 @@ class Board:
         tx, ty = self.xy(target)
         a, b = (sx + 0.5, sy + 0.5), (tx + 0.5, ty + 0.5)
         best = "none"
+        space = self._live_space()
         if self.terrain[target] in ("light", "window"):
             best = "light"
-        for info in self._space.segment_query(a, b, 0.0, pymunk.ShapeFilter(mask=CAT_LIGHT | CAT_HEAVY)):
+        for info in space.segment_query(a, b, 0.0, pymunk.ShapeFilter(mask=CAT_LIGHT | CAT_HEAVY)):
             kind = self._cover_kind.get(info.shape)
             if kind and self._near(info.point, b) and not self._cell_of(info.shape, shooter):
                 if kind == "heavy":
                     return "heavy"
                 best = "light"
-        for info in self._space.segment_query(a, b, GRAZE_RADIUS, pymunk.ShapeFilter(mask=CAT_WALL)):
+        for info in space.segment_query(a, b, GRAZE_RADIUS, pymunk.ShapeFilter(mask=CAT_WALL)):
             if self._near(info.point, b):
                 return "heavy"
         return best
@@ -332,6 +352,9 @@ class Board:
     # --- distance fields for the horde -----------------------------------------------------------------------
     def snap(self, cell: int) -> int:
         """The walkable cell nearest the centre of this cell's 3x3 block: fields are shared per block."""
+        return self._static.snap[cell]
+
+    def _block_centre(self, cell: int) -> int:
         x, y = self.xy(cell)
         cx, cy = x // 3 * 3 + 1, y // 3 * 3 + 1
         best = cell
@@ -391,6 +414,39 @@ class Board:
         return dist
 
 
+class _Static:
+    """What never changes on one terrain, shared by every board drawn from it: neighbours, contact and cover cells,
+    the 3x3 block centres, spare pymunk spaces, and sight answers per set of closed doors (and cover answers, which
+    doors do not affect). Batches of games on one map pay for these once."""
+
+    def __init__(self, board: Board):
+        self.neighbours = [board._static_neighbours(i) for i in range(board.size)]
+        self.contact = [frozenset(n for n, _ in nb) for nb in self.neighbours]
+        self.cover_cells = [board._touches_cover(i) for i in range(board.size)]
+        self.snap = [board._block_centre(i) for i in range(board.size)]
+        self.spaces: list[tuple] = []
+        self.sights: dict[frozenset[int], dict[tuple[int, int], bool]] = {}
+        self.cover: dict[tuple[int, int], str] = {}
+
+    def take_space(self, board: Board) -> tuple:
+        return self.spaces.pop() if self.spaces else board._build_space()
+
+    def sight_cache(self, closed_doors: frozenset[int]) -> dict[tuple[int, int], bool]:
+        found = self.sights.get(closed_doors)
+        if found is None:
+            if len(self.sights) >= _SIGHT_STATES_LIMIT:
+                self.sights.pop(next(iter(self.sights)))     # the door state seen longest ago
+            found = self.sights[closed_doors] = {}
+        elif len(found) > _SIGHT_PAIRS_LIMIT:
+            found.clear()
+        if len(self.cover) > _SIGHT_PAIRS_LIMIT:
+            self.cover.clear()
+        return found
+
+
+_STATIC: dict[tuple, _Static] = {}
+_STATIC_LIMIT = 4                 # terrains kept at once (the hand-built maps plus a quick-play one)
+_SIGHT_STATES_LIMIT = 256         # door states kept per terrain
+_SIGHT_PAIRS_LIMIT = 400_000      # answers kept per door state (about 40 MB at most)
 _FIELDS: dict[tuple, array] = {}
-_NEIGHBOURS: dict[tuple, list] = {}
 _FIELD_CACHE_LIMIT = 4000

@@ -92,6 +92,7 @@ class Session:
         self.reach_cache: dict = {}            # movement answers for the current positions (see actions.reach_full)
         self._zombie_ids: set[int] = set()
         self._pos: dict[int, Pos] = {}         # entity -> its Pos component (the same object esper holds)
+        self._comps: dict[tuple[int, type], object] = {}   # (entity, component type) -> the object esper holds
         self._zdefs: dict = {}                 # zombie entity -> its ZombieDef (a zombie never changes kind)
         self._engagers: dict[int, list[int]] = {}
         self._slots: dict[int, int] = {}
@@ -114,15 +115,20 @@ class Session:
             esper.switch_world(self.world)
 
     def close(self) -> None:
+        self.board.release()
         if esper.current_world == self.world:
             esper.switch_world("default")
         if self.world in esper.list_worlds():
             esper.delete_world(self.world)
 
     def comp(self, eid: int, ctype):
-        if esper.current_world != self.world:
-            esper.switch_world(self.world)
-        return esper.component_for_entity(eid, ctype)
+        # Components are mutable objects held by reference, so each is looked up in the world once (a hot path).
+        found = self._comps.get((eid, ctype))
+        if found is None:
+            if esper.current_world != self.world:
+                esper.switch_world(self.world)
+            found = self._comps[eid, ctype] = esper.component_for_entity(eid, ctype)
+        return found
 
     def survivors(self, *, on_board: bool = True) -> list[int]:
         """Survivor entities by seat; on_board=False includes the eliminated and escaped."""
@@ -481,6 +487,7 @@ class Session:
         self.use()
         del self.occupant[self._pos.pop(s).cell]
         esper.remove_component(s, Pos)
+        self._comps.pop((s, Pos), None)
         self._on_board.remove(s)
         if self.active == s:
             self.active = None
@@ -515,6 +522,8 @@ class Session:
         name = self.name(z)
         self.use()
         esper.delete_entity(z, immediate=True)
+        for key in [key for key in self._comps if key[0] == z]:
+            del self._comps[key]
         del self._pos[z]
         del self.occupant[cell]
         self._zombie_ids.discard(z)
