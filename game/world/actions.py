@@ -60,15 +60,22 @@ def _zombie_cells(s: Session, ignore: frozenset[int] = frozenset()) -> tuple[set
 
 
 def reach_full(s: Session, who: int, budget_half: int, ignore: frozenset[int] = frozenset()) -> dict[int, tuple]:
-    """{cell: (cost, previous)} for every cell a move passes through or ends in (cached until something moves)."""
+    """{cell: (cost, previous)} for every cell a move passes through or ends in (cached until something moves;
+    the caller must not change it)."""
     stamp = (s.occupant.version, s.board.version)
     if s.reach_cache.get("stamp") != stamp:
         s.reach_cache = {"stamp": stamp}
     key = (who, budget_half, ignore)
     found = s.reach_cache.get(key)
     if found is None:
-        blocked, stops = _zombie_cells(s, ignore)
-        found = s.reach_cache[key] = s.board.reach(s.cell(who), budget_half, blocked, stops)
+        start = s.cell(who)
+        if not s.zombie_within(start, budget_half / ORTHO_HALF + 1.5):
+            # No zombie, nor a cell in contact with one, can lie on a path this short: the open-ground answer holds.
+            found = s.board.open_reach(start, budget_half)
+        else:
+            blocked, stops = _zombie_cells(s, ignore)
+            found = s.board.reach(start, budget_half, blocked, stops)
+        s.reach_cache[key] = found
     return found
 
 
@@ -248,7 +255,8 @@ class Move:
         _active(s, self.who)
         if s.is_engaged(self.who):
             raise Impossible(f"{s.name(self.who)} is engaged: Disengage first")
-        if self.dest == s.cell(self.who) or self.dest not in reachable(s, self.who, move_budget(s, self.who)):
+        if self.dest == s.cell(self.who) or self.dest in s.occupant \
+                or self.dest not in reach_full(s, self.who, move_budget(s, self.who)):
             raise Impossible("that cell is out of reach this Move")
 
     def perform(self, s: Session) -> None:

@@ -305,6 +305,11 @@ class Board:
                     heapq.heappush(frontier, (total, nxt))
         return best
 
+    def open_reach(self, start: int, budget: int) -> dict[int, tuple[int, int]]:
+        """reach() with no zombie on the board, shared by every board on this terrain with the same doors: the
+        caller must not change it."""
+        return self._static.open_reach(self._closed_doors, start, budget, self)
+
     def path_toward(self, start: int, goals: Iterable[int], cost: Callable[[int, int], int],
                     max_nodes: int = 600) -> list[int]:
         """A* from start to the nearest goal cell: the cells after start, [] if none found within max_nodes."""
@@ -427,6 +432,16 @@ class _Static:
         self.spaces: list[tuple] = []
         self.sights: dict[frozenset[int], dict[tuple[int, int], bool]] = {}
         self.cover: dict[tuple[int, int], str] = {}
+        self.reaches: dict[tuple[frozenset[int], int, int], dict] = {}
+
+    def open_reach(self, closed_doors: frozenset[int], start: int, budget: int, board: Board) -> dict:
+        key = (closed_doors, start, budget)
+        found = self.reaches.get(key)
+        if found is None:
+            if len(self.reaches) >= _OPEN_REACH_LIMIT:
+                self.reaches.clear()
+            found = self.reaches[key] = board.reach(start, budget)
+        return found
 
     def take_space(self, board: Board) -> tuple:
         return self.spaces.pop() if self.spaces else board._build_space()
@@ -448,5 +463,6 @@ _STATIC: dict[tuple, _Static] = {}
 _STATIC_LIMIT = 4                 # terrains kept at once (the hand-built maps plus a quick-play one)
 _SIGHT_STATES_LIMIT = 256         # door states kept per terrain
 _SIGHT_PAIRS_LIMIT = 400_000      # answers kept per door state (about 40 MB at most)
+_OPEN_REACH_LIMIT = 5000          # open-ground move answers kept per terrain (about 5 KB each)
 _FIELDS: dict[tuple, array] = {}
 _FIELD_CACHE_LIMIT = 4000

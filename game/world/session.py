@@ -177,6 +177,17 @@ class Session:
         dx, dy = abs(a % w - b % w), abs(a // w - b // w)
         return dx + 0.5 * dy if dx >= dy else dy + 0.5 * dx
 
+    def zombie_within(self, cell: int, radius: float) -> bool:
+        """Is any zombie within `radius` inches (the straight octile measure) of this cell?"""
+        w, pos = self.board.width, self._pos
+        x, y = cell % w, cell // w
+        for z in self._zombie_ids:
+            c = pos[z].cell
+            dx, dy = abs(x - c % w), abs(y - c // w)
+            if (dx + 0.5 * dy if dx >= dy else dy + 0.5 * dx) <= radius:
+                return True
+        return False
+
     def can_see(self, a: int, b: int) -> bool:
         rng = self.rules.blackout_sight if self.round <= self.blackout_until else None
         return self.board.sees(a, b, rng)
