@@ -712,10 +712,10 @@ class Door:
         b = s.board
         x, y = b.xy(self.cell)
         if self.mode == "barricade":
-            b.barricaded.add(self.cell)
+            b.set_barricade(self.cell, True)
             verb = "barricades"
         elif self.cell in b.barricaded:
-            b.barricaded.discard(self.cell)
+            b.set_barricade(self.cell, False)
             verb = "pulls down the barricade at"
         else:
             b.set_door(self.cell, not b.door_open[self.cell])

@@ -50,7 +50,8 @@ class Board:
         self.door_open: dict[int, bool] = {
             i: (i in map_def.doors_open) for i, kind in enumerate(self.terrain) if kind == "door"}
         self.barricaded: set[int] = set()
-        self.version = 0                  # bumped whenever a door changes
+        self.version = 0                  # bumped whenever a door or a barricade changes
+        self._zombie_factors: dict[tuple[bool, bool], tuple[int, list[int]]] = {}
         # Static data is shared by every board drawn from the same terrain (batches of games reuse it).
         self.terrain_key = (map_def.id, map_def.width, hash(map_def.terrain))
         static = _STATIC.pop(self.terrain_key, None)
@@ -139,14 +140,29 @@ class Board:
         return half * 2 if self.terrain[i] in _DIFFICULT else half
 
     def zombie_step_cost(self, i: int, half: int, *, ignores_difficult: bool, bulk: bool) -> int:
+        factor = self.zombie_factors(ignores_difficult, bulk)[i]
+        return half * factor if factor else INF
+
+    def zombie_factors(self, ignores_difficult: bool, bulk: bool) -> list[int]:
+        """Per cell, what a zombie of this profile pays per half inch of step into it (0 = it cannot enter),
+        for the doors and barricades as they are now."""
+        key = (ignores_difficult, bulk)
+        found = self._zombie_factors.get(key)
+        if found is None or found[0] != self.version:
+            found = self._zombie_factors[key] = (self.version, [
+                self._zombie_factor(i, ignores_difficult, bulk) for i in range(self.size)])
+        return found[1]
+
+    def _zombie_factor(self, i: int, ignores_difficult: bool, bulk: bool) -> int:
+        half = 1
         kind = self.terrain[i]
         if kind in _IMPASSABLE:
-            return INF
+            return 0
         if kind == "door" and not self.door_open[i]:
             if bulk:
                 return half
             if i in self.barricaded:
-                return INF
+                return 0
             return half * 2   # the horde forces a closed door
         if kind in _DIFFICULT and not ignores_difficult and not (bulk and kind in ("light", "window")):
             return half * 2
@@ -184,6 +200,11 @@ class Board:
             self._door_shapes[i].filter = pymunk.ShapeFilter(categories=cat)
         self._closed_doors = self._closed_doors - {i} if is_open else self._closed_doors | {i}
         self._sight = self._static.sight_cache(self._closed_doors)
+
+    def set_barricade(self, i: int, barricaded: bool) -> None:
+        if (i in self.barricaded) != barricaded:
+            (self.barricaded.add if barricaded else self.barricaded.discard)(i)
+            self.version += 1
 
     # --- sight and cover ---------------------------------------------------------------------------------------
     def _build_space(self) -> tuple[pymunk.Space, dict[int, pymunk.Shape], dict[pymunk.Shape, str]]:
@@ -376,14 +397,25 @@ class Board:
         """Half-inch walking cost from every cell to the nearest `source` cell, on the static map.
 
         Doors count as forced or opened (double cost, free for a Brute) whatever their state, so one field serves the
-        whole game; fields are cached per map for the life of the process, which makes batches of games cheap.
+        whole game; fields are kept per terrain for the life of the process, which makes batches of games cheap.
         Survivors plan with the plain profile (difficult ground and doors doubled).
         """
-        sources = (source,) if isinstance(source, int) else tuple(sorted(source))
-        key = (self.terrain_key, sources, ignores_difficult, bulk)
-        found = _FIELDS.get(key)
-        if found is not None:
-            return found
+        key = (source, ignores_difficult, bulk)
+        fields = self._static.fields
+        found = fields.get(key)
+        if found is None:
+            sources = (source,) if isinstance(source, int) else tuple(sorted(source))
+            # One entry per set of cells, however the caller spelt it (an int, a 1-tuple, unsorted cells).
+            canonical = (sources[0] if len(sources) == 1 else sources, ignores_difficult, bulk)
+            found = fields.get(canonical)
+            if found is None:
+                if len(fields) > _FIELD_CACHE_LIMIT:
+                    fields.clear()
+                found = fields[canonical] = self._compute_field(sources, ignores_difficult, bulk)
+            fields[key] = found
+        return found
+
+    def _compute_field(self, sources: tuple[int, ...], ignores_difficult: bool, bulk: bool) -> array:
         enter = [INF] * self.size
         for i, kind in enumerate(self.terrain):
             if kind in _IMPASSABLE:
@@ -413,9 +445,6 @@ class Board:
                 if total < dist[prev]:
                     dist[prev] = total
                     heapq.heappush(frontier, (total, prev))
-        if len(_FIELDS) > _FIELD_CACHE_LIMIT:
-            _FIELDS.clear()
-        _FIELDS[key] = dist
         return dist
 
 
@@ -433,6 +462,7 @@ class _Static:
         self.sights: dict[frozenset[int], dict[tuple[int, int], bool]] = {}
         self.cover: dict[tuple[int, int], str] = {}
         self.reaches: dict[tuple[frozenset[int], int, int], dict] = {}
+        self.fields: dict[tuple, array] = {}
 
     def open_reach(self, closed_doors: frozenset[int], start: int, budget: int, board: Board) -> dict:
         key = (closed_doors, start, budget)
@@ -464,5 +494,4 @@ _STATIC_LIMIT = 4                 # terrains kept at once (the hand-built maps p
 _SIGHT_STATES_LIMIT = 256         # door states kept per terrain
 _SIGHT_PAIRS_LIMIT = 400_000      # answers kept per door state (about 40 MB at most)
 _OPEN_REACH_LIMIT = 5000          # open-ground move answers kept per terrain (about 5 KB each)
-_FIELDS: dict[tuple, array] = {}
-_FIELD_CACHE_LIMIT = 4000
+_FIELD_CACHE_LIMIT = 3000        # distance fields kept per terrain (9 KB each on a 48x48 map)

@@ -138,15 +138,17 @@ def price(s: Session, purchase) -> int:
 
 # --- zombie movement ---------------------------------------------------------------------------------------------
 def _zombie_cost(s: Session, z: int):
+    """cost(cell, half) of a step into `cell` for this zombie: INF into a wall, a barricade or a survivor (for the
+    doors as they are when it is made)."""
     zdef = s.zdef(z)
-    bulk = "bulk" in zdef.specials
-    board, occupant = s.board, s.occupant
+    factors = s.board.zombie_factors(zdef.ignores_difficult, "bulk" in zdef.specials)
+    occupant, survivors = s.occupant, s.survivor_ids
 
     def cost(cell: int, half: int) -> int:
-        other = occupant.get(cell)
-        if other is not None and other != z and s.is_survivor(other):
+        factor = factors[cell]
+        if not factor or occupant.get(cell) in survivors:
             return INF
-        return board.zombie_step_cost(cell, half, ignores_difficult=zdef.ignores_difficult, bulk=bulk)
+        return half * factor
     return cost
 
 

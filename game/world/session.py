@@ -157,6 +157,11 @@ class Session:
             return f"{self.content.zombies[zombie.kind].name} #{eid}"
         return f"#{eid}"
 
+    @property
+    def survivor_ids(self) -> set[int]:
+        """Every survivor entity (read only)."""
+        return self._survivor_ids
+
     def is_survivor(self, eid: int) -> bool:
         return eid in self._survivor_ids
 
