@@ -215,7 +215,7 @@ def test_screamer_shriek_adds_three_heat_next_round_and_calls_zombies():
 def test_brute_smashes_through_closed_and_barricaded_doors():
     rows = board((7, "#######+########"), (1, "d..............."))
     s = arena(rows, ambient_heat=0)
-    s.board.barricaded.add(cell(s, 7, 7))
+    s.board.set_barricade(cell(s, 7, 7), True)
     brute = s.place_zombie("brute", cell(s, 7, 10), "test")
     shambler = s.place_zombie("shambler", cell(s, 3, 10), "test")
     s.add_heat(2, cell(s, 0, 1), "a gunshot beyond the wall")

@@ -49,9 +49,9 @@ class Board:
         self.size = self.width * self.height
         self.door_open: dict[int, bool] = {
             i: (i in map_def.doors_open) for i, kind in enumerate(self.terrain) if kind == "door"}
-        self.barricaded: set[int] = set()
+        self.barricaded: set[int] = set()   # change it through set_barricade (zombie step costs follow it)
         self.version = 0                  # bumped whenever a door or a barricade changes
-        self._zombie_factors: dict[tuple[bool, bool], tuple[int, list[int]]] = {}
+        self._zombie_factors: dict[tuple[bool, bool], list[int]] = {}
         # Static data is shared by every board drawn from the same terrain (batches of games reuse it).
         self.terrain_key = (map_def.id, map_def.width, hash(map_def.terrain))
         static = _STATIC.pop(self.terrain_key, None)
@@ -144,29 +144,24 @@ class Board:
         return half * factor if factor else INF
 
     def zombie_factors(self, ignores_difficult: bool, bulk: bool) -> list[int]:
-        """Per cell, what a zombie of this profile pays per half inch of step into it (0 = it cannot enter),
-        for the doors and barricades as they are now."""
+        """Per cell, what a zombie of this profile pays per half inch of step into it (0 = it cannot enter), for the
+        doors and barricades as they are now (kept up to date by set_door and set_barricade)."""
         key = (ignores_difficult, bulk)
         found = self._zombie_factors.get(key)
-        if found is None or found[0] != self.version:
-            found = self._zombie_factors[key] = (self.version, [
-                self._zombie_factor(i, ignores_difficult, bulk) for i in range(self.size)])
-        return found[1]
+        if found is None:
+            found = self._zombie_factors[key] = list(self._static.closed_zombie_factors(key))
+            for i in self.door_open:
+                found[i] = self._zombie_factor(i, ignores_difficult, bulk)
+        return found
+
+    def _door_changed(self, i: int) -> None:
+        self.version += 1
+        for (ignores_difficult, bulk), factors in self._zombie_factors.items():
+            factors[i] = self._zombie_factor(i, ignores_difficult, bulk)
 
     def _zombie_factor(self, i: int, ignores_difficult: bool, bulk: bool) -> int:
-        half = 1
-        kind = self.terrain[i]
-        if kind in _IMPASSABLE:
-            return 0
-        if kind == "door" and not self.door_open[i]:
-            if bulk:
-                return half
-            if i in self.barricaded:
-                return 0
-            return half * 2   # the horde forces a closed door
-        if kind in _DIFFICULT and not ignores_difficult and not (bulk and kind in ("light", "window")):
-            return half * 2
-        return half
+        closed = self.terrain[i] == "door" and not self.door_open[i]
+        return zombie_factor(self.terrain[i], closed, i in self.barricaded, ignores_difficult, bulk)
 
     def is_defensible(self, i: int) -> bool:
         kind = self.terrain[i]
@@ -191,10 +186,10 @@ class Board:
         if self.door_open[i] == is_open:
             return
         self.door_open[i] = is_open
-        self.version += 1
         self.move_factor[i] = 1 if is_open else 0
         if is_open:
             self.barricaded.discard(i)
+        self._door_changed(i)
         if self._space is not None:     # a released space is another board's now; a new one is set up on taking
             cat = CAT_DOOR_OPEN if is_open else CAT_DOOR_CLOSED
             self._door_shapes[i].filter = pymunk.ShapeFilter(categories=cat)
@@ -204,7 +199,7 @@ class Board:
     def set_barricade(self, i: int, barricaded: bool) -> None:
         if (i in self.barricaded) != barricaded:
             (self.barricaded.add if barricaded else self.barricaded.discard)(i)
-            self.version += 1
+            self._door_changed(i)
 
     # --- sight and cover ---------------------------------------------------------------------------------------
     def _build_space(self) -> tuple[pymunk.Space, dict[int, pymunk.Shape], dict[pymunk.Shape, str]]:
@@ -448,12 +443,26 @@ class Board:
         return dist
 
 
+def zombie_factor(kind: str, closed_door: bool, barricaded: bool, ignores_difficult: bool, bulk: bool) -> int:
+    """What a zombie pays per half inch of a step into a cell of this kind (0 = it cannot enter)."""
+    if kind in _IMPASSABLE:
+        return 0
+    if closed_door:
+        if bulk:
+            return 1
+        return 0 if barricaded else 2      # the horde forces a closed door, not a barricade
+    if kind in _DIFFICULT and not ignores_difficult and not (bulk and kind in ("light", "window")):
+        return 2
+    return 1
+
+
 class _Static:
     """What never changes on one terrain, shared by every board drawn from it: neighbours, contact and cover cells,
     the 3x3 block centres, spare pymunk spaces, and sight answers per set of closed doors (and cover answers, which
     doors do not affect). Batches of games on one map pay for these once."""
 
     def __init__(self, board: Board):
+        self.terrain = tuple(board.terrain)
         self.neighbours = [board._static_neighbours(i) for i in range(board.size)]
         self.contact = [frozenset(n for n, _ in nb) for nb in self.neighbours]
         self.cover_cells = [board._touches_cover(i) for i in range(board.size)]
@@ -463,6 +472,7 @@ class _Static:
         self.cover: dict[tuple[int, int], str] = {}
         self.reaches: dict[tuple[frozenset[int], int, int], dict] = {}
         self.fields: dict[tuple, array] = {}
+        self.zombie_factors: dict[tuple[bool, bool], list[int]] = {}
 
     def open_reach(self, closed_doors: frozenset[int], start: int, budget: int, board: Board) -> dict:
         key = (closed_doors, start, budget)
@@ -471,6 +481,14 @@ class _Static:
             if len(self.reaches) >= _OPEN_REACH_LIMIT:
                 self.reaches.clear()
             found = self.reaches[key] = board.reach(start, budget)
+        return found
+
+    def closed_zombie_factors(self, key: tuple[bool, bool]) -> list[int]:
+        """Board.zombie_factors with every door closed and none barricaded (each board patches its own doors)."""
+        found = self.zombie_factors.get(key)
+        if found is None:
+            found = self.zombie_factors[key] = [zombie_factor(kind, kind == "door", False, *key)
+                                                for kind in self.terrain]
         return found
 
     def take_space(self, board: Board) -> tuple:

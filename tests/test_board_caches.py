@@ -1,0 +1,99 @@
+"""Boards cache what they can: static data shared by every board on one terrain (pymunk spaces, sight, cover and
+open-ground move answers) and zombie step costs kept per board. No cache may ever answer for a stale board."""
+from __future__ import annotations
+
+from game.world.board import INF, Board
+from tests.arena import arena_map
+
+# A wall with a closed door between the two ends of the corridor.
+ROWS = [
+    "#######",
+    "#..+..#",
+    "#######",
+]
+
+
+def _ends(board: Board) -> tuple[int, int, int]:
+    return board.idx(1, 1), board.idx(5, 1), board.idx(3, 1)
+
+
+def test_two_live_boards_on_one_terrain_keep_their_own_doors():
+    first, second = Board(arena_map(ROWS)), Board(arena_map(ROWS))
+    a, b, door = _ends(first)
+    assert not first.sees(a, b) and not second.sees(a, b)
+    first.set_door(door, True)
+    assert first.sees(a, b)
+    assert not second.sees(a, b), "a door opened on one board must not open on another"
+    second.set_door(door, True)
+    first.set_door(door, False)
+    assert second.sees(a, b) and not first.sees(a, b)
+
+
+def test_a_released_space_is_reset_for_the_next_board():
+    first = Board(arena_map(ROWS))
+    a, b, door = _ends(first)
+    first.set_door(door, True)
+    assert first.sees(a, b)
+    first.release()
+    fresh = Board(arena_map(ROWS))           # takes the space the first board gave back, door shape and all
+    fresh._sight.clear()                     # ask pymunk, not the shared answers
+    assert not fresh.sees(a, b)
+
+
+def test_a_released_board_still_answers_with_its_own_doors():
+    first = Board(arena_map(ROWS))
+    a, b, door = _ends(first)
+    first.release()
+    other = Board(arena_map(ROWS))           # now holds the released space
+    first.set_door(door, True)               # must not touch the other board's door shape
+    other._sight.clear()
+    assert not other.sees(a, b)
+    first._sight.clear()
+    assert first.sees(a, b)                  # takes a space of its own again, with its door open
+
+
+def test_sight_answers_are_shared_per_door_state():
+    first, second = Board(arena_map(ROWS)), Board(arena_map(ROWS))
+    a, b, door = _ends(first)
+    assert first._sight is second._sight
+    first.set_door(door, True)
+    assert first._sight is not second._sight
+    second.set_door(door, True)
+    assert first._sight is second._sight
+
+
+def test_zombie_step_costs_follow_doors_and_barricades_after_they_are_built():
+    board = Board(arena_map(ROWS))
+    _, _, door = _ends(board)
+    shambler, brute = board.zombie_factors(False, False), board.zombie_factors(False, True)   # build the tables
+    assert board.zombie_step_cost(door, 2, ignores_difficult=False, bulk=False) == 4    # forcing a shut door
+    board.set_barricade(door, True)
+    assert board.zombie_step_cost(door, 2, ignores_difficult=False, bulk=False) >= INF
+    assert board.zombie_step_cost(door, 2, ignores_difficult=False, bulk=True) == 2     # a Brute smashes through
+    board.set_door(door, True)                                                          # opening drops the barricade
+    assert door not in board.barricaded
+    assert shambler[door] == 1 and brute[door] == 1
+    assert Board(arena_map(ROWS)).zombie_factors(False, False)[door] == 2               # other boards untouched
+
+
+def test_cached_move_answers_match_a_fresh_search_throughout_real_games():
+    from game.ai.survivor_ai import make_player
+    from game.content.loader import load_content
+    from game.sim.runner import play_game
+    from game.world import actions as A
+    content = load_content()
+    checked = {"open": 0, "crowded": 0}
+
+    def compare(s):
+        if s.phase != "survivor" or s.result:
+            return
+        for who in s.survivors():
+            budget = A.move_budget(s, who)
+            blocked, stops = A._zombie_cells(s)
+            fresh = s.board.reach(s.cell(who), budget, blocked, stops)
+            assert A.reach_full(s, who, budget) == fresh
+            checked["open" if not s.zombie_within(s.cell(who), budget / 2 + 1.5) else "crowded"] += 1
+
+    for seed in range(3):
+        play_game(content, "pharmacy_run", seed, make_player("veteran", seed), after_step=compare).close()
+    assert checked["open"] > 50 and checked["crowded"] > 50    # both kinds of answer were exercised
