@@ -56,6 +56,7 @@ class SurvivorAI:
         self._assignment: dict[int, int] = {}
         self._threats_seen: list[tuple[int, int]] = []
         self._danger_key = None
+        self._danger_cells: dict[int, float] = {}     # _danger_at answers for the current danger map
 
     # --- the entry point ------------------------------------------------------------------------------------------
     def choose(self, s: Session):
@@ -112,6 +113,7 @@ class SurvivorAI:
         if self._danger_key != key:      # zombies only appear or fall during the Survivor Phase
             self._danger = self._danger_map(s, who)
             self._danger_key = key
+            self._danger_cells = {}
         if self._may_withdraw(s, who):
             step = self._withdraw(s, who)
             if step is not None:
@@ -359,9 +361,8 @@ class SurvivorAI:
         door = self._door_ahead(s, who, field)
         if door is not None:
             return A.Door(who, door), "opens the door ahead"
-        cells = A.reachable(s, who, A.move_budget(s, who))
-        cells.pop(here, None)          # standing still never wins the race against Doom
-        dest = self._best_cell(s, who, cells, field)
+        # Standing still never wins the race against Doom; _best_cell passes over occupied cells itself.
+        dest = self._best_cell(s, who, A.reach_full(s, who, A.move_budget(s, who)), field, stay=False)
         if dest is None or field[dest] >= field[here] + 4:
             return None
         return A.Move(who, dest), why
@@ -373,7 +374,7 @@ class SurvivorAI:
                 return cell
         return None
 
-    def _best_cell(self, s: Session, who: int, cells: dict, field=None) -> int | None:
+    def _best_cell(self, s: Session, who: int, cells: dict, field=None, stay: bool = True) -> int | None:
         """The cell that gets closest to the goal, weighed against the horde's reach and cover.
 
         Cells are tried from the most progress down; once progress alone (less the cover bonus) cannot beat the best
@@ -388,7 +389,7 @@ class SurvivorAI:
         for progress, cell in ranked:
             if progress >= INF or (best is not None and progress - cover_bonus > best[0]):
                 break
-            if cell != here and cell in occupant:
+            if (cell in occupant and cell != here) or (cell == here and not stay):
                 continue
             if not zcells.isdisjoint(board.contact_cells(cell)):
                 continue            # never walk into contact by accident
@@ -403,6 +404,12 @@ class SurvivorAI:
     # --- what it knows ----------------------------------------------------------------------------------------
     def _danger_at(self, s: Session, cell: int) -> float:
         """Fight dice of the zombies that could reach this cell in the next Director Phase."""
+        found = self._danger_cells.get(cell)
+        if found is None:
+            found = self._danger_cells[cell] = self._count_danger(s, cell)
+        return found
+
+    def _count_danger(self, s: Session, cell: int) -> float:
         w = s.board.width
         x, y = cell % w, cell // w
         total = 0.0
@@ -427,8 +434,7 @@ class SurvivorAI:
         return out
 
     def _zombies_near(self, s: Session, who: int, radius: float) -> bool:
-        here = s.cell(who)
-        return any(s.dist(here, s.cell(z)) <= radius for z in s.zombies())
+        return s.zombie_within(s.cell(who), radius)
 
     def _melee_pool(self, s: Session, who: int) -> int:
         return s.comp(who, Survivor).fight + A.melee_bonus(s, who, A.best_melee(s, who)) + s.effect(who, "melee_dice")

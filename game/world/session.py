@@ -93,6 +93,7 @@ class Session:
         self._zombie_ids: set[int] = set()
         self._pos: dict[int, Pos] = {}         # entity -> its Pos component (the same object esper holds)
         self._comps: dict[tuple[int, type], object] = {}   # (entity, component type) -> the object esper holds
+        self._names: dict[int, str] = {}
         self._zdefs: dict = {}                 # zombie entity -> its ZombieDef (a zombie never changes kind)
         self._engagers: dict[int, list[int]] = {}
         self._slots: dict[int, int] = {}
@@ -148,14 +149,19 @@ class Session:
         return self.board.xy(self.cell(eid))
 
     def name(self, eid: int) -> str:
-        self.use()
-        surv = esper.try_component(eid, Survivor)
-        if surv:
-            return surv.name
-        zombie = esper.try_component(eid, Zombie)
-        if zombie:
-            return f"{self.content.zombies[zombie.kind].name} #{eid}"
-        return f"#{eid}"
+        found = self._names.get(eid)
+        if found is None:
+            self.use()
+            surv = esper.try_component(eid, Survivor)
+            zombie = esper.try_component(eid, Zombie)
+            if surv:
+                found = surv.name
+            elif zombie:
+                found = f"{self.content.zombies[zombie.kind].name} #{eid}"
+            else:
+                return f"#{eid}"
+            self._names[eid] = found      # a model's name never changes, and entity ids are never reused
+        return found
 
     @property
     def survivor_ids(self) -> set[int]:
