@@ -63,8 +63,9 @@ class Board:
         self._static = static
         self._neighbours, self._contact, self._cover_cells = static.neighbours, static.contact, static.cover_cells
         # Survivor move cost multiplier per cell: 0 = cannot enter, 1 open, 2 difficult. Doors update it.
-        self.move_factor = [0 if not self.walkable(i) else (2 if k in _DIFFICULT else 1)
-                            for i, k in enumerate(self.terrain)]
+        self.move_factor = list(static.closed_move_factor)
+        for i, is_open in self.door_open.items():
+            self.move_factor[i] = 1 if is_open else 0
         self._space = None
         self._take_space()
         self._closed_doors = frozenset(i for i, is_open in self.door_open.items() if not is_open)
@@ -122,6 +123,9 @@ class Board:
 
     def contact_cells(self, i: int) -> frozenset[int]:
         return self._contact[i]
+
+    def contact_cells_sorted(self, i: int) -> tuple[int, ...]:
+        return self._static.contact_sorted[i]
 
     def door_is_closed(self, i: int) -> bool:
         return self.terrain[i] == "door" and not self.door_open[i]
@@ -465,8 +469,12 @@ class _Static:
         self.terrain = tuple(board.terrain)
         self.neighbours = [board._static_neighbours(i) for i in range(board.size)]
         self.contact = [frozenset(n for n, _ in nb) for nb in self.neighbours]
+        self.contact_sorted = [tuple(sorted(c)) for c in self.contact]
         self.cover_cells = [board._touches_cover(i) for i in range(board.size)]
         self.snap = [board._block_centre(i) for i in range(board.size)]
+        # Board.move_factor with every door shut (each board opens its own).
+        self.closed_move_factor = [0 if k in _IMPASSABLE or k == "door" else (2 if k in _DIFFICULT else 1)
+                                   for k in self.terrain]
         self.spaces: list[tuple] = []
         self.sights: dict[frozenset[int], dict[tuple[int, int], bool]] = {}
         self.cover: dict[tuple[int, int], str] = {}

@@ -155,15 +155,18 @@ def _zombie_cost(s: Session, z: int):
 def visible_target(s: Session, z: int) -> int | None:
     """The nearest survivor this zombie sees that has room for it (ties: seat)."""
     zc = s.cell(z)
-    options = [sv for sv in s.survivors() if s.room_for(sv, z) and s.can_see(zc, s.cell(sv))]
-    if not options:
-        return None
-    return min(options, key=lambda sv: (s.dist(zc, s.cell(sv)), s.comp(sv, Survivor).seat))
+    best = None
+    for sv in s.survivors():
+        if s.room_for(sv, z) and s.can_see(zc, s.cell(sv)):
+            key = (s.dist(zc, s.cell(sv)), s.comp(sv, Survivor).seat, sv)
+            if best is None or key < best:
+                best = key
+    return None if best is None else best[2]
 
 
 def _goal_cells(s: Session, z: int, centre: int, include_centre: bool) -> list[int]:
     cost = _zombie_cost(s, z)
-    cells = sorted(s.board.contact_cells(centre)) + ([centre] if include_centre else [])
+    cells = s.board.contact_cells_sorted(centre) + ((centre,) if include_centre else ())
     return [c for c in cells if (c not in s.occupant or s.occupant[c] == z) and cost(c, ORTHO_HALF) < INF]
 
 

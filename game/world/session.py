@@ -94,6 +94,7 @@ class Session:
         self._pos: dict[int, Pos] = {}         # entity -> its Pos component (the same object esper holds)
         self._comps: dict[tuple[int, type], object] = {}   # (entity, component type) -> the object esper holds
         self._names: dict[int, str] = {}
+        self._markers: dict[tuple[str, str | None], tuple[int, ...]] = {}
         self._zdefs: dict = {}                 # zombie entity -> its ZombieDef (a zombie never changes kind)
         self._engagers: dict[int, list[int]] = {}
         self._slots: dict[int, int] = {}
@@ -654,7 +655,11 @@ class Session:
         self.check_end()
 
     def marker_cells(self, kind: str, name: str | None = None) -> list[int]:
-        return [self.board.idx(m.x, m.y) for m in self.map.markers_of(kind) if name is None or m.name == name]
+        found = self._markers.get((kind, name))
+        if found is None:      # markers never move: look each kind up once
+            found = self._markers[kind, name] = tuple(
+                self.board.idx(m.x, m.y) for m in self.map.markers_of(kind) if name is None or m.name == name)
+        return list(found)
 
     # --- the end -----------------------------------------------------------------------------------------------
     def check_end(self) -> None:
