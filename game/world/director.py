@@ -155,19 +155,24 @@ def _zombie_cost(s: Session, z: int):
 def visible_target(s: Session, z: int) -> int | None:
     """The nearest survivor this zombie sees that has room for it (ties: seat)."""
     zc = s.cell(z)
+    room = s.rules.engagement_slots - s.zdef(z).slots
+    sees, sight_range = s.board.sees, s.sight_range()
     best = None
     for sv in s.survivors():
-        if s.room_for(sv, z) and s.can_see(zc, s.cell(sv)):
-            key = (s.dist(zc, s.cell(sv)), s.comp(sv, Survivor).seat, sv)
+        cell = s.cell(sv)
+        if s.slots_used(sv) <= room and sees(zc, cell, sight_range):
+            key = (s.dist(zc, cell), s.comp(sv, Survivor).seat, sv)
             if best is None or key < best:
                 best = key
     return None if best is None else best[2]
 
 
 def _goal_cells(s: Session, z: int, centre: int, include_centre: bool) -> list[int]:
-    cost = _zombie_cost(s, z)
+    zdef = s.zdef(z)
+    factors = s.board.zombie_factors(zdef.ignores_difficult, "bulk" in zdef.specials)   # 0: it cannot step there
     cells = s.board.contact_cells_sorted(centre) + ((centre,) if include_centre else ())
-    return [c for c in cells if (c not in s.occupant or s.occupant[c] == z) and cost(c, ORTHO_HALF) < INF]
+    occupant = s.occupant
+    return [c for c in cells if occupant.get(c, z) == z and factors[c]]
 
 
 def zombie_goal(s: Session, z: int) -> tuple[list[int], str, int]:
@@ -229,7 +234,7 @@ def move_zombie(s: Session, z: int, budget: int, sight_only: bool = False, verb:
     near = s.dist(start, centre) * ORTHO_HALF <= budget + EXACT_PATH_MARGIN * ORTHO_HALF
     path = s.board.path_toward(start, goals, cost) if near else []
     if not path:
-        path = _descend(s, z, centre, budget, cost)
+        path = _descend(s, z, centre, budget)
     if not path:
         return why
     # Survivor cells this zombie would engage on contact: it stops there.
@@ -263,20 +268,26 @@ def move_zombie(s: Session, z: int, budget: int, sight_only: bool = False, verb:
     return why
 
 
-def _descend(s: Session, z: int, centre: int, budget: int, cost) -> list[int]:
+def _descend(s: Session, z: int, centre: int, budget: int) -> list[int]:
     """Walk downhill on the distance field of the goal's block, as far as the budget allows."""
     zdef = s.zdef(z)
-    field = s.board.field(s.board.snap(centre), zdef.ignores_difficult, "bulk" in zdef.specials)
+    bulk = "bulk" in zdef.specials
+    board = s.board
+    field = board.field(board.snap(centre), zdef.ignores_difficult, bulk)
+    # cost() inlined (a hot loop): a step is barred by a wall or barricade (factor 0) or a survivor.
+    factors, occupant, survivors = board.zombie_factors(zdef.ignores_difficult, bulk), s.occupant, s.survivor_ids
     cur, spent, path = s.cell(z), 0, []
     while spent <= budget and field[cur] > 0:
         best = None
-        for nxt, half in s.board.neighbours(cur):
-            if field[nxt] >= field[cur]:
+        here = field[cur]
+        for nxt, half in board.neighbours(cur):
+            ahead = field[nxt]
+            if ahead >= here:
                 continue
-            step = cost(nxt, half)
-            if step >= INF:
+            factor = factors[nxt]
+            if not factor or occupant.get(nxt) in survivors:
                 continue
-            key = (field[nxt] + step, nxt)
+            key = (ahead + half * factor, nxt)
             if best is None or key < best:
                 best = key
         if best is None:

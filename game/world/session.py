@@ -200,9 +200,12 @@ class Session:
                 return True
         return False
 
+    def sight_range(self) -> float | None:
+        """How far anyone sees this round, in inches (None: as far as the walls allow)."""
+        return self.rules.blackout_sight if self.round <= self.blackout_until else None
+
     def can_see(self, a: int, b: int) -> bool:
-        rng = self.rules.blackout_sight if self.round <= self.blackout_until else None
-        return self.board.sees(a, b, rng)
+        return self.board.sees(a, b, self.sight_range())
 
     # --- events ------------------------------------------------------------------------------------------------
     def emit(self, event_kind: str, text: str, **data) -> Event:
