@@ -4,11 +4,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True, eq=False)
 class Event:
+    """Read only once emitted. Not frozen: a frozen dataclass is slow to build, and games emit a thousand of these."""
     kind: str                 # roll, move, wound, heat, doom, spawn, card, ...
     text: str                 # one readable line
-    data: dict = field(default_factory=dict, compare=False, hash=False)
+    data: dict = field(default_factory=dict)
 
     def line(self) -> str:
         return f"[{self.kind}] {self.text}"

@@ -425,7 +425,8 @@ class Session:
         near: set[int] = set()
         for c in scell.values():
             near.update(board.contact_cells(c))
-        candidates = {eid for c, eid in self.occupant.items() if c in near and eid in self._zombie_ids}
+        occupant, zombie_ids = self.occupant, self._zombie_ids
+        candidates = {eid for c in near if (eid := occupant.get(c)) is not None and eid in zombie_ids}
         candidates.update(z for group in self._engagers.values() for z in group if z in self._zombie_ids)
         slots = dict.fromkeys(scell, 0)
         free = []
