@@ -5,7 +5,7 @@ from game.ai.director import DirectorView, ShamblerFact, SpawnFact, SurvivorFact
 from game.ai.goals import to_goal
 from game.rules.geometry import ORTHO_HALF
 from game.world.components import Status, Zombie
-from game.world.director import _goal_cells, _zombie_cost, spawn_points, visible_target
+from game.world.director import _goal_cells, path_cost, spawn_points, visible_target, zombie_steps
 from game.world.session import Session
 
 # Shamblers farther than this from every survivor are left out of the view (a lunge from there is pointless).
@@ -48,22 +48,10 @@ def view_of(s: Session) -> DirectorView:
         target = visible_target(s, z)
         reaches = False
         if target is not None and s.dist(zcell, cells[target]) <= s.rules.lunge_distance + 1.5:
-            path = s.board.path_toward(s.cell(z), _goal_cells(s, z, cells[target], False), _zombie_cost(s, z), 40)
-            reaches = bool(path) and _cost(s, z, path) <= reach
+            path = s.board.path_toward(s.cell(z), _goal_cells(s, z, cells[target], False), *zombie_steps(s, z), 40)
+            reaches = bool(path) and path_cost(s, z, path) <= reach
         shamblers.append(ShamblerFact(z, s.name(z), target, reaches, s.comp(z, Status).stunned))
     events = tuple((e, s.content.events[e].name, s.content.events[e].cost) for e in s.scenario.events
                    if s.content.events[e].cost > 0)
     return DirectorView(tuple(survivors), spawns, tuple(shamblers), s.removed_shamblers, events,
                         dict(s.rules.costs))
-
-
-def _cost(s: Session, z: int, path: list[int]) -> int:
-    from game.rules.geometry import DIAG_HALF
-    cost = _zombie_cost(s, z)
-    total, prev = 0, s.cell(z)
-    for cell in path:
-        px, py = s.board.xy(prev)
-        x, y = s.board.xy(cell)
-        total += cost(cell, DIAG_HALF if px != x and py != y else ORTHO_HALF)
-        prev = cell
-    return total

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import heapq
 from array import array
-from collections.abc import Callable, Iterable
+from collections.abc import Container, Iterable
 
 import pymunk
 
@@ -330,9 +330,12 @@ class Board:
         caller must not change it."""
         return self._static.open_reach(self._closed_doors, start, budget, self)
 
-    def path_toward(self, start: int, goals: Iterable[int], cost: Callable[[int, int], int],
+    def path_toward(self, start: int, goals: Iterable[int], factors: list[int], barred: Container[int] = (),
                     max_nodes: int = 600) -> list[int]:
-        """A* from start to the nearest goal cell: the cells after start, [] if none found within max_nodes."""
+        """A* from start to the nearest goal cell: the cells after start, [] if none found within max_nodes.
+
+        A step of `half` half inches into cell c costs half * factors[c]; factor 0 and `barred` cells cannot be
+        entered (see zombie_factors)."""
         goal_set = set(goals)
         if not goal_set or start in goal_set:
             return []
@@ -352,8 +355,9 @@ class Board:
         g: dict[int, int] = {start: 0}
         frontier = [(h(start), 0, start)]
         expanded = 0
+        neighbours, push, pop = self._neighbours, heapq.heappush, heapq.heappop
         while frontier and expanded < max_nodes:
-            _, spent, cell = heapq.heappop(frontier)
+            _, spent, cell = pop(frontier)
             if spent > g[cell]:
                 continue
             if cell in goal_set:
@@ -363,15 +367,15 @@ class Board:
                     cell = came[cell]
                 return path[::-1]
             expanded += 1
-            for nxt, half in self._neighbours[cell]:
-                step = cost(nxt, half)
-                if step >= INF:
+            for nxt, half in neighbours[cell]:
+                factor = factors[nxt]
+                if not factor or nxt in barred:
                     continue
-                total = spent + step
-                if nxt not in g or total < g[nxt]:
+                total = spent + half * factor
+                if total < g.get(nxt, INF):
                     g[nxt] = total
                     came[nxt] = cell
-                    heapq.heappush(frontier, (total + h(nxt), total, nxt))
+                    push(frontier, (total + h(nxt), total, nxt))
         return []
 
     # --- distance fields for the horde -----------------------------------------------------------------------

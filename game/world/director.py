@@ -137,19 +137,26 @@ def price(s: Session, purchase) -> int:
 
 
 # --- zombie movement ---------------------------------------------------------------------------------------------
-def _zombie_cost(s: Session, z: int):
-    """cost(cell, half) of a step into `cell` for this zombie: INF into a wall, a barricade or a survivor (for the
-    doors as they are when it is made)."""
+def zombie_steps(s: Session, z: int) -> tuple[list[int], set[int]]:
+    """(step-cost factors, barred cells) for this zombie as the board is now: a step of `half` half inches into cell
+    c costs half * factors[c]; it cannot step where the factor is 0 (a wall, a barricade) nor onto a survivor."""
     zdef = s.zdef(z)
     factors = s.board.zombie_factors(zdef.ignores_difficult, "bulk" in zdef.specials)
-    occupant, survivors = s.occupant, s.survivor_ids
+    return factors, {s.cell(sv) for sv in s.survivors()}
 
-    def cost(cell: int, half: int) -> int:
-        factor = factors[cell]
-        if not factor or occupant.get(cell) in survivors:
+
+def path_cost(s: Session, z: int, path: list[int]) -> int:
+    """Half inches this zombie pays to walk `path` from where it stands (INF if it cannot)."""
+    factors, barred = zombie_steps(s, z)
+    board, total, prev = s.board, 0, s.cell(z)
+    for cell in path:
+        if not factors[cell] or cell in barred:
             return INF
-        return half * factor
-    return cost
+        px, py = board.xy(prev)
+        x, y = board.xy(cell)
+        total += (DIAG_HALF if px != x and py != y else ORTHO_HALF) * factors[cell]
+        prev = cell
+    return total
 
 
 def visible_target(s: Session, z: int) -> int | None:
@@ -230,11 +237,11 @@ def move_zombie(s: Session, z: int, budget: int, sight_only: bool = False, verb:
     if not goals:
         return why
     start = s.cell(z)
-    cost = _zombie_cost(s, z)
+    factors, barred = zombie_steps(s, z)
     near = s.dist(start, centre) * ORTHO_HALF <= budget + EXACT_PATH_MARGIN * ORTHO_HALF
-    path = s.board.path_toward(start, goals, cost) if near else []
+    path = s.board.path_toward(start, goals, factors, barred) if near else []
     if not path:
-        path = _descend(s, z, centre, budget)
+        path = _descend(s, z, centre, budget, factors, barred)
     if not path:
         return why
     # Survivor cells this zombie would engage on contact: it stops there.
@@ -247,7 +254,9 @@ def move_zombie(s: Session, z: int, budget: int, sight_only: bool = False, verb:
     for i, cell in enumerate(path):
         px, py = s.board.xy(prev)
         x, y = s.board.xy(cell)
-        spent += cost(cell, DIAG_HALF if px != x and py != y else ORTHO_HALF)
+        if not factors[cell] or cell in barred:
+            break
+        spent += (DIAG_HALF if px != x and py != y else ORTHO_HALF) * factors[cell]
         if spent > budget:
             break
         prev = cell
@@ -268,14 +277,12 @@ def move_zombie(s: Session, z: int, budget: int, sight_only: bool = False, verb:
     return why
 
 
-def _descend(s: Session, z: int, centre: int, budget: int) -> list[int]:
-    """Walk downhill on the distance field of the goal's block, as far as the budget allows."""
+def _descend(s: Session, z: int, centre: int, budget: int, factors: list[int], barred: set[int]) -> list[int]:
+    """Walk downhill on the distance field of the goal's block, as far as the budget allows (steps as zombie_steps)."""
     zdef = s.zdef(z)
     bulk = "bulk" in zdef.specials
     board = s.board
     field = board.field(board.snap(centre), zdef.ignores_difficult, bulk)
-    # cost() inlined (a hot loop): a step is barred by a wall or barricade (factor 0) or a survivor.
-    factors, occupant, survivors = board.zombie_factors(zdef.ignores_difficult, bulk), s.occupant, s.survivor_ids
     cur, spent, path = s.cell(z), 0, []
     while spent <= budget and field[cur] > 0:
         best = None
@@ -285,7 +292,7 @@ def _descend(s: Session, z: int, centre: int, budget: int) -> list[int]:
             if ahead >= here:
                 continue
             factor = factors[nxt]
-            if not factor or occupant.get(nxt) in survivors:
+            if not factor or nxt in barred:
                 continue
             key = (ahead + half * factor, nxt)
             if best is None or key < best:
