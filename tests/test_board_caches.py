@@ -97,3 +97,39 @@ def test_cached_move_answers_match_a_fresh_search_throughout_real_games():
     for seed in range(3):
         play_game(content, "pharmacy_run", seed, make_player("veteran", seed), after_step=compare).close()
     assert checked["open"] > 50 and checked["crowded"] > 50    # both kinds of answer were exercised
+
+
+def _heap_reach(board: Board, start: int, budget: int, blocked, stops) -> dict:
+    """The plain heap Dijkstra that Board.reach replaced: the bucketed one must match it entry for entry."""
+    import heapq
+    best = {start: (0, -1)}
+    frontier = [(0, start)]
+    while frontier:
+        spent, cell = heapq.heappop(frontier)
+        if spent > best[cell][0] or (cell != start and cell in stops):
+            continue
+        for nxt, half in board.neighbours(cell):
+            f = board.move_factor[nxt]
+            total = spent + half * f
+            if f and nxt not in blocked and total <= budget and (nxt not in best or total < best[nxt][0]):
+                best[nxt] = (total, cell)
+                heapq.heappush(frontier, (total, nxt))
+    return best
+
+
+def test_bucketed_move_search_gives_the_heap_search_answers_and_paths():
+    import random
+
+    from game.content.loader import load_content
+    content = load_content()
+    rng = random.Random(7)
+    for map_id in sorted(content.maps):
+        board = Board(content.maps[map_id])
+        cells = [i for i in range(board.size) if board.walkable(i)]
+        for _ in range(40):
+            start = rng.choice(cells)
+            blocked = set(rng.sample(cells, 30)) - {start}
+            stops = {c for z in blocked for c in board.contact_cells(z)}
+            budget = rng.choice([6, 10, 12, 14, 24])
+            got = board.reach(start, budget, blocked, stops)
+            assert list(got.items()) == list(_heap_reach(board, start, budget, blocked, stops).items())

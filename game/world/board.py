@@ -305,24 +305,26 @@ class Board:
         Returns {cell: (cost, previous cell)}. `blocked` cells cannot be entered (zombies); `stops` cells may end a
         path but not continue it (base contact with a zombie).
         """
+        # Dijkstra with a bucket per cost (costs are small whole numbers): each bucket is taken in cell order, which
+        # is the order a heap of (cost, cell) would pop, so answers and paths are the same, for less work.
         best: dict[int, tuple[int, int]] = {start: (0, -1)}
-        frontier = [(0, start)]
+        buckets: list[list[int]] = [[] for _ in range(budget + 1)]
+        buckets[0].append(start)
         factor = self.move_factor
         neighbours = self._neighbours
-        while frontier:
-            spent, cell = heapq.heappop(frontier)
-            if spent > best[cell][0]:
-                continue
-            if cell != start and cell in stops:
-                continue
-            for nxt, half in neighbours[cell]:
-                f = factor[nxt]
-                if not f or nxt in blocked:
+        for spent, bucket in enumerate(buckets):
+            bucket.sort()
+            for cell in bucket:
+                if spent > best[cell][0] or (cell in stops and cell != start):
                     continue
-                total = spent + half * f
-                if total <= budget and (nxt not in best or total < best[nxt][0]):
-                    best[nxt] = (total, cell)
-                    heapq.heappush(frontier, (total, nxt))
+                for nxt, half in neighbours[cell]:
+                    f = factor[nxt]
+                    if not f or nxt in blocked:
+                        continue
+                    total = spent + half * f
+                    if total <= budget and (nxt not in best or total < best[nxt][0]):
+                        best[nxt] = (total, cell)
+                        buckets[total].append(nxt)
         return best
 
     def open_reach(self, start: int, budget: int) -> dict[int, tuple[int, int]]:
