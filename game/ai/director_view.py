@@ -43,7 +43,7 @@ def view_of(s: Session) -> DirectorView:
         if zc.kind != "shambler" or zc.engaged is not None:
             continue
         zcell = s.cell(z)
-        if min((s.dist(zcell, c) for c in cells.values()), default=99) > SIGHT_HORIZON:
+        if not s.survivor_within(zcell, SIGHT_HORIZON):
             continue      # too far to matter this round: spares the sight checks
         target = visible_target(s, z)
         reaches = False

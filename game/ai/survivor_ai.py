@@ -304,9 +304,10 @@ class SurvivorAI:
             if weapon and weapon.kind == "firearm" and g.ammo == 0 and inv.reloads > 0 and near:
                 return A.Reload(who, g.uid), f"reloads the {weapon.name}"
         if self.level.search and not turn.searched and not self._zombies_near(s, who, 6) and s.has_room(who):
-            for cell in sorted(s.search_tokens):
-                if A.token_in_reach(s, who, cell):
-                    return A.Search(who, cell), "searches the cache at hand"
+            here = s.cell(who)
+            at_hand = [c for c in (here, *s.board.contact_cells(here)) if c in s.search_tokens]
+            if at_hand:      # the lowest cell, as a scan of the sorted tokens would find first
+                return A.Search(who, min(at_hand)), "searches the cache at hand"
         return None
 
     # 6. movement

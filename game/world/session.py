@@ -191,10 +191,17 @@ class Session:
 
     def zombie_within(self, cell: int, radius: float) -> bool:
         """Is any zombie within `radius` inches (the straight octile measure) of this cell?"""
+        return self._any_within(cell, radius, self._zombie_ids)
+
+    def survivor_within(self, cell: int, radius: float) -> bool:
+        """Is any survivor on the board within `radius` inches (the straight octile measure) of this cell?"""
+        return self._any_within(cell, radius, self._on_board)
+
+    def _any_within(self, cell: int, radius: float, models) -> bool:
         w, pos = self.board.width, self._pos
         x, y = cell % w, cell // w
-        for z in self._zombie_ids:
-            c = pos[z].cell
+        for m in models:
+            c = pos[m].cell
             dx, dy = abs(x - c % w), abs(y - c // w)
             if (dx + 0.5 * dy if dx >= dy else dy + 0.5 * dx) <= radius:
                 return True
