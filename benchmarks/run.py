@@ -55,7 +55,7 @@ def bench_move_range(content) -> float:
     s = Session(content, "last_train_out", seed=1, team=["courier", "soldier", "paramedic", "hunter"])
     who = s.survivors()[0]
     def reach(i: int) -> None:
-        s.reach_cache.clear()          # measure the search, not the cache
+        s.position_memo().clear()      # measure the search, not the cache
         A.reachable(s, who, A.move_budget(s, who))
     result = _per_call(reach, 2000)
     s.close()

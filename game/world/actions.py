@@ -62,11 +62,9 @@ def _zombie_cells(s: Session, ignore: frozenset[int] = frozenset()) -> tuple[set
 def reach_full(s: Session, who: int, budget_half: int, ignore: frozenset[int] = frozenset()) -> dict[int, tuple]:
     """{cell: (cost, previous)} for every cell a move passes through or ends in (cached until something moves;
     the caller must not change it)."""
-    stamp = (s.occupant.version, s.board.version)
-    if s.reach_cache.get("stamp") != stamp:
-        s.reach_cache = {"stamp": stamp}
+    memo = s.position_memo()
     key = (who, budget_half, ignore)
-    found = s.reach_cache.get(key)
+    found = memo.get(key)
     if found is None:
         start = s.cell(who)
         if not s.zombie_within(start, budget_half / ORTHO_HALF + 1.5):
@@ -75,7 +73,7 @@ def reach_full(s: Session, who: int, budget_half: int, ignore: frozenset[int] = 
         else:
             blocked, stops = _zombie_cells(s, ignore)
             found = s.board.reach(start, budget_half, blocked, stops)
-        s.reach_cache[key] = found
+        memo[key] = found
     return found
 
 

@@ -37,10 +37,15 @@ def spawn_cell(s: Session, name: str) -> int:
 
 def spawn_points(s: Session, kind: str) -> list[int]:
     """Active spawn points of a kind ('minor', 'major' or 'any'): not held by a survivor within 1"."""
-    kinds = ("spawn_minor", "spawn_major") if kind == "any" else (f"spawn_{kind}",)
-    held = {c for sv in s.survivors() for c in [s.cell(sv), *s.board.contact_cells(s.cell(sv))]}
-    points = [c for k in kinds for c in s.marker_cells(k)]
-    return [c for c in points if c not in held and s.free_cell_near(c, s.rules.spawn_radius) is not None]
+    memo = s.position_memo()
+    found = memo.get(("spawn points", kind))
+    if found is None:
+        kinds = ("spawn_minor", "spawn_major") if kind == "any" else (f"spawn_{kind}",)
+        held = {c for sv in s.survivors() for c in [s.cell(sv), *s.board.contact_cells(s.cell(sv))]}
+        points = [c for k in kinds for c in s.marker_cells(k)]
+        found = memo["spawn points", kind] = tuple(
+            c for c in points if c not in held and s.free_cell_near(c, s.rules.spawn_radius) is not None)
+    return list(found)
 
 
 @dataclass(frozen=True)

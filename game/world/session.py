@@ -89,7 +89,7 @@ class Session:
         self.task_index = 0
         self.task_progress = 0
         self.occupant: Occupancy = Occupancy()
-        self.reach_cache: dict = {}            # movement answers for the current positions (see actions.reach_full)
+        self._position_memo: dict = {}         # answers that hold until a model moves or a door changes
         self._zombie_ids: set[int] = set()
         self._pos: dict[int, Pos] = {}         # entity -> its Pos component (the same object esper holds)
         self._comps: dict[tuple[int, type], object] = {}   # (entity, component type) -> the object esper holds
@@ -206,6 +206,14 @@ class Session:
             if (dx + 0.5 * dy if dx >= dy else dy + 0.5 * dx) <= radius:
                 return True
         return False
+
+    def position_memo(self) -> dict:
+        """A dict for answers that depend only on where the models stand and on the doors (move reach, active spawn
+        points): it is emptied whenever a model moves or a door or barricade changes."""
+        stamp = (self.occupant.version, self.board.version)
+        if self._position_memo.get("stamp") != stamp:
+            self._position_memo = {"stamp": stamp}
+        return self._position_memo
 
     def sight_range(self) -> float | None:
         """How far anyone sees this round, in inches (None: as far as the walls allow)."""
