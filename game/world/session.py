@@ -443,6 +443,9 @@ class Session:
         occupant, zombie_ids = self.occupant, self._zombie_ids
         candidates = {eid for c in near if (eid := occupant.get(c)) is not None and eid in zombie_ids}
         candidates.update(z for group in self._engagers.values() for z in group if z in self._zombie_ids)
+        if not candidates:          # the common case: nobody is or comes into contact
+            self._engagers, self._slots = {}, {}
+            return
         slots = dict.fromkeys(scell, 0)
         free = []
         for z in sorted(candidates):
