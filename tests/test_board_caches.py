@@ -82,7 +82,7 @@ def test_cached_move_answers_match_a_fresh_search_throughout_real_games():
     from game.sim.runner import play_game
     from game.world import actions as A
     content = load_content()
-    checked = {"open": 0, "crowded": 0}
+    checked = {"no zombie near": 0, "open answer despite zombies near": 0, "fresh search": 0}
 
     def compare(s):
         if s.phase != "survivor" or s.result:
@@ -91,12 +91,18 @@ def test_cached_move_answers_match_a_fresh_search_throughout_real_games():
             budget = A.move_budget(s, who)
             blocked, stops = A._zombie_cells(s)
             fresh = s.board.reach(s.cell(who), budget, blocked, stops)
-            assert A.reach_full(s, who, budget) == fresh
-            checked["open" if not s.zombie_within(s.cell(who), budget / 2 + 1.5) else "crowded"] += 1
+            cached = A.reach_full(s, who, budget)
+            assert list(cached.items()) == list(fresh.items())
+            if cached is not s.board.open_reach(s.cell(who), budget):
+                checked["fresh search"] += 1
+            elif s.zombie_within(s.cell(who), budget / 2 + 1.5):
+                checked["open answer despite zombies near"] += 1
+            else:
+                checked["no zombie near"] += 1
 
     for seed in range(3):
         play_game(content, "pharmacy_run", seed, make_player("veteran", seed), after_step=compare).close()
-    assert checked["open"] > 50 and checked["crowded"] > 50    # both kinds of answer were exercised
+    assert min(checked.values()) > 20, checked      # every kind of answer was exercised
 
 
 def _heap_reach(board: Board, start: int, budget: int, blocked, stops) -> dict:

@@ -67,12 +67,14 @@ def reach_full(s: Session, who: int, budget_half: int, ignore: frozenset[int] = 
     found = memo.get(key)
     if found is None:
         start = s.cell(who)
-        if not s.zombie_within(start, budget_half / ORTHO_HALF + 1.5):
-            # No zombie, nor a cell in contact with one, can lie on a path this short: the open-ground answer holds.
-            found = s.board.open_reach(start, budget_half)
-        else:
+        board = s.board
+        # A zombie farther than this cannot stand on, nor touch, a path this short. A nearer one matters only if
+        # its cell or a cell it touches is among those open ground would reach: a zombie adds cost, never removes it.
+        near = s.zombie_cells_within(start, budget_half / ORTHO_HALF + 1.5)
+        found = board.open_reach(start, budget_half)
+        if any(z in found or any(c in found and c != start for c in board.contact_cells(z)) for z in near):
             blocked, stops = _zombie_cells(s, ignore)
-            found = s.board.reach(start, budget_half, blocked, stops)
+            found = board.reach(start, budget_half, blocked, stops)
         memo[key] = found
     return found
 

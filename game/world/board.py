@@ -525,5 +525,5 @@ _STATIC: dict[tuple, _Static] = {}
 _STATIC_LIMIT = 4                 # terrains kept at once (the hand-built maps plus a quick-play one)
 _SIGHT_STATES_LIMIT = 256         # door states kept per terrain
 _SIGHT_PAIRS_LIMIT = 400_000      # answers kept per door state (about 40 MB at most)
-_OPEN_REACH_LIMIT = 5000          # open-ground move answers kept per terrain (about 5 KB each)
+_OPEN_REACH_LIMIT = 8000          # open-ground move answers kept per terrain (a few KB each)
 _FIELD_CACHE_LIMIT = 3000        # distance fields kept per terrain (9 KB each on a 48x48 map)

@@ -193,6 +193,18 @@ class Session:
         """Is any zombie within `radius` inches (the straight octile measure) of this cell?"""
         return self._any_within(cell, radius, self._zombie_ids)
 
+    def zombie_cells_within(self, cell: int, radius: float) -> list[int]:
+        """The cells of the zombies within `radius` inches (the straight octile measure) of this cell."""
+        w, pos = self.board.width, self._pos
+        x, y = cell % w, cell // w
+        out = []
+        for z in self._zombie_ids:
+            c = pos[z].cell
+            dx, dy = abs(x - c % w), abs(y - c // w)
+            if (dx + 0.5 * dy if dx >= dy else dy + 0.5 * dx) <= radius:
+                out.append(c)
+        return out
+
     def survivor_within(self, cell: int, radius: float) -> bool:
         """Is any survivor on the board within `radius` inches (the straight octile measure) of this cell?"""
         return self._any_within(cell, radius, self._on_board)
