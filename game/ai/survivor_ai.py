@@ -14,6 +14,7 @@ Every decision is logged with its reason as a 'decision' event.
 """
 from __future__ import annotations
 
+import heapq
 import random
 from dataclasses import dataclass
 
@@ -383,11 +384,14 @@ class SurvivorAI:
         """
         here = s.cell(who)
         cover_bonus = self.level.cover if self.level.cover and self._zombies_near(s, who, 14) else 0
-        zcells = {s.cell(z) for z in s.zombies()}
+        zcells = s.zombie_cells()
         occupant, board = s.occupant, s.board
-        ranked = sorted((field[c] if field is not None else 0, c) for c in cells)
+        # A heap, not a sort: the search stops after a few cells, most of the time.
+        ranked = [(field[c], c) for c in cells] if field is not None else [(0, c) for c in cells]
+        heapq.heapify(ranked)
         best = None
-        for progress, cell in ranked:
+        while ranked:
+            progress, cell = heapq.heappop(ranked)
             if progress >= INF or (best is not None and progress - cover_bonus > best[0]):
                 break
             if (cell in occupant and cell != here) or (cell == here and not stay):

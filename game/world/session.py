@@ -193,6 +193,11 @@ class Session:
         """Is any zombie within `radius` inches (the straight octile measure) of this cell?"""
         return self._any_within(cell, radius, self._zombie_ids)
 
+    def zombie_cells(self) -> set[int]:
+        """The cells zombies stand in."""
+        pos = self._pos
+        return {pos[z].cell for z in self._zombie_ids}
+
     def zombie_cells_within(self, cell: int, radius: float) -> list[int]:
         """The cells of the zombies within `radius` inches (the straight octile measure) of this cell."""
         w, pos = self.board.width, self._pos
