@@ -421,7 +421,7 @@ class Session:
         wall), ties to the lowest index."""
         if cell not in self.occupant and self.board.walkable(cell):
             return cell
-        found = self.board.reach(cell, radius * 2)
+        found = self.board.open_reach(cell, radius * 2)     # walking distances: shared by every game on the map
         free = [(cost, i) for i, (cost, _) in found.items() if i not in self.occupant and self.board.walkable(i)]
         return min(free)[1] if free else None
 
