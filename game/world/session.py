@@ -413,7 +413,8 @@ class Session:
             self.spawned[kind] = self.spawned.get(kind, 0) + 1
         x, y = self.board.xy(cell)
         self.emit("spawn", f"{zdef.name} appears at ({x}, {y}): {reason}", who=eid, kind=kind, cell=cell)
-        self.update_engagement()
+        if self._near_survivors(cell):      # a zombie out of everyone's reach changes no engagement
+            self.update_engagement()
         return eid
 
     def free_cell_near(self, cell: int, radius: int) -> int | None:
