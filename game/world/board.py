@@ -377,7 +377,10 @@ class Board:
                 if total < g.get(nxt, INF):
                     g[nxt] = total
                     came[nxt] = cell
-                    push(frontier, (total + h(nxt), total, nxt))
+                    x, y = nxt % w, nxt // w          # h(nxt), inlined: this is the hot loop
+                    dx = lo_x - x if x < lo_x else (x - hi_x if x > hi_x else 0)
+                    dy = lo_y - y if y < lo_y else (y - hi_y if y > hi_y else 0)
+                    push(frontier, (total + (2 * dx + dy if dx >= dy else 2 * dy + dx), total, nxt))
         return []
 
     # --- distance fields for the horde -----------------------------------------------------------------------
