@@ -47,8 +47,6 @@ class Board:
         self.height = map_def.height
         self.terrain: list[str] = list(map_def.terrain)
         self.size = self.width * self.height
-        self.door_open: dict[int, bool] = {
-            i: (i in map_def.doors_open) for i, kind in enumerate(self.terrain) if kind == "door"}
         self.barricaded: set[int] = set()   # change it through set_barricade (zombie step costs follow it)
         self.version = 0                  # bumped whenever a door or a barricade changes
         self._zombie_factors: dict[tuple[bool, bool], list[int]] = {}
@@ -62,6 +60,7 @@ class Board:
         _STATIC[self.terrain_key] = static     # (re)inserted last: the dict is kept in order of use
         self._static = static
         self._neighbours, self._contact, self._cover_cells = static.neighbours, static.contact, static.cover_cells
+        self.door_open: dict[int, bool] = {i: (i in map_def.doors_open) for i in static.doors}
         # Survivor move cost multiplier per cell: 0 = cannot enter, 1 open, 2 difficult. Doors update it.
         self.move_factor = list(static.closed_move_factor)
         for i, is_open in self.door_open.items():
@@ -476,6 +475,7 @@ class _Static:
 
     def __init__(self, board: Board):
         self.terrain = tuple(board.terrain)
+        self.doors = tuple(i for i, kind in enumerate(self.terrain) if kind == "door")
         self.neighbours = [board._static_neighbours(i) for i in range(board.size)]
         self.contact = [frozenset(n for n, _ in nb) for nb in self.neighbours]
         self.contact_sorted = [tuple(sorted(c)) for c in self.contact]
