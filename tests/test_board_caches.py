@@ -2,7 +2,7 @@
 open-ground move answers) and zombie step costs kept per board. No cache may ever answer for a stale board."""
 from __future__ import annotations
 
-from game.world.board import INF, Board
+from game.world.board import Board
 from tests.arena import arena_map
 
 # A wall with a closed door between the two ends of the corridor.
@@ -66,10 +66,10 @@ def test_zombie_step_costs_follow_doors_and_barricades_after_they_are_built():
     board = Board(arena_map(ROWS))
     _, _, door = _ends(board)
     shambler, brute = board.zombie_factors(False, False), board.zombie_factors(False, True)   # build the tables
-    assert board.zombie_step_cost(door, 2, ignores_difficult=False, bulk=False) == 4    # forcing a shut door
+    assert shambler[door] == 2                       # forcing a shut door costs double
     board.set_barricade(door, True)
-    assert board.zombie_step_cost(door, 2, ignores_difficult=False, bulk=False) >= INF
-    assert board.zombie_step_cost(door, 2, ignores_difficult=False, bulk=True) == 2     # a Brute smashes through
+    assert shambler[door] == 0                       # a barricade stops it
+    assert brute[door] == 1                          # a Brute smashes through
     board.set_door(door, True)                                                          # opening drops the barricade
     assert door not in board.barricaded
     assert shambler[door] == 1 and brute[door] == 1

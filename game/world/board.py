@@ -53,7 +53,7 @@ class Board:
         # Static data is shared by every board drawn from the same terrain (batches of games reuse it).
         self.terrain_key = (map_def.id, map_def.width, hash(map_def.terrain))
         static = _STATIC.pop(self.terrain_key, None)
-        if static is None:
+        if static is None or static.terrain != map_def.terrain:     # (a hash can collide; the terrain cannot)
             if len(_STATIC) >= _STATIC_LIMIT:
                 _STATIC.pop(next(iter(_STATIC)))        # the map used longest ago
             static = _Static(self)
@@ -141,10 +141,6 @@ class Board:
         if not self.walkable(i):
             return INF
         return half * 2 if self.terrain[i] in _DIFFICULT else half
-
-    def zombie_step_cost(self, i: int, half: int, *, ignores_difficult: bool, bulk: bool) -> int:
-        factor = self.zombie_factors(ignores_difficult, bulk)[i]
-        return half * factor if factor else INF
 
     def zombie_factors(self, ignores_difficult: bool, bulk: bool) -> list[int]:
         """Per cell, what a zombie of this profile pays per half inch of step into it (0 = it cannot enter), for the
