@@ -175,9 +175,9 @@ class HelpOverlay(Overlay):
         text.width = self.panel.right - pad - text.x
         text.height = self.panel.bottom - pad - text.y
         self.text = ScrollBox(blocks_for(self.section), text, size=int(23 * s), scale=s)
-        self.close = Button("Close", self.close_help, hotkey=None, hint="F1 / Esc", size=int(20 * s),
+        self.close_button = Button("Close", self.close, hotkey=None, hint="F1 / Esc", size=int(20 * s),
                             style="quiet")
-        self.close.rect = pygame.Rect(self.panel.right - pad - int(150 * s), self.panel.y + pad - int(4 * s),
+        self.close_button.rect = pygame.Rect(self.panel.right - pad - int(150 * s), self.panel.y + pad - int(4 * s),
                                       int(150 * s), int(38 * s))
 
     def show(self, i: int) -> None:
@@ -186,22 +186,17 @@ class HelpOverlay(Overlay):
         self.menu._sync()
         self.text.set_blocks(blocks_for(i))
 
-    def close_help(self) -> None:
-        if self.app.stack and self.app.scene is self:
-            self.app.pop()
-
     def handle(self, event: pygame.event.Event) -> None:
-        surf = pygame.display.get_surface()
-        self._layout(surf.get_size() if surf else (1280, 720))
+        self.layout_for_display()
         if event.type == pygame.KEYDOWN:
             if event.key in (pygame.K_ESCAPE, pygame.K_F1):
-                self.close_help()
+                self.close()
                 return
             if event.key in (pygame.K_UP, pygame.K_DOWN, pygame.K_LEFT, pygame.K_RIGHT, pygame.K_TAB):
                 step = -1 if event.key in (pygame.K_UP, pygame.K_LEFT) else 1
                 self.show((self.section + step) % len(SECTIONS))
                 return
-        if self.close.handle(event):
+        if self.close_button.handle(event):
             return
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_SPACE):
             return
@@ -224,7 +219,7 @@ class HelpOverlay(Overlay):
                          (self.panel.right - pad, self.text.rect.y - int(14 * s)))
         self.menu.draw(surface)
         self.text.draw(surface)
-        self.close.draw(surface)
+        self.close_button.draw(surface)
 
 
 def toggle_help(app) -> None:

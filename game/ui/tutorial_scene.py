@@ -611,9 +611,7 @@ class LessonSummary(Overlay):
 
     def _choose(self, what: str) -> None:
         scene = self.scene
-        app = self.app
-        if app.stack and app.scene is self:
-            app.pop()
+        self.close()
         if what == "next":
             nxt = scene.next_lesson()
             if nxt is not None:
@@ -622,13 +620,6 @@ class LessonSummary(Overlay):
             scene.open_lesson(scene.lesson)
         else:
             scene.back_to_list()
-
-    def handle(self, event: pygame.event.Event) -> None:
-        surf = pygame.display.get_surface()
-        self._layout(surf.get_size() if surf else (1280, 720))
-        for b in self.buttons:
-            if b.handle(event):
-                return
 
     def draw(self, surface: pygame.Surface) -> None:
         self._layout(surface.get_size())

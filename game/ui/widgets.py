@@ -956,7 +956,29 @@ _shades: dict[tuple[int, int], pygame.Surface] = {}
 
 
 class Overlay(Scene):
-    """A scene drawn over the one below it (dimmed): dialogs and the help screen."""
+    """A scene drawn over the one below it (dimmed): dialogs and the help screen.
+
+    Subclasses lay themselves out in `_layout(size)` and keep their buttons in `buttons`; the default `handle` lays
+    out for the current window and offers the event to each button."""
+    buttons: Sequence[Button] = ()
+
+    def _layout(self, size: tuple[int, int]) -> None:
+        pass
+
+    def layout_for_display(self) -> None:
+        surf = pygame.display.get_surface()
+        self._layout(surf.get_size() if surf else (1280, 720))
+
+    def handle(self, event: pygame.event.Event) -> None:
+        self.layout_for_display()
+        for b in self.buttons:
+            if b.handle(event):
+                return
+
+    def close(self) -> None:
+        """Leave the screen, if it is still the one on top."""
+        if self.app.stack and self.app.scene is self:
+            self.app.pop()
 
     def below(self) -> Scene | None:
         stack = self.app.stack
@@ -999,8 +1021,7 @@ class Dialog(Overlay):
 
     def _choose(self, label: str, callback) -> None:
         self.closed_with = label
-        if self.app.stack and self.app.scene is self:
-            self.app.pop()
+        self.close()
         if callback:
             callback()
 
@@ -1032,13 +1053,6 @@ class Dialog(Overlay):
                        style=style, size=int(23 * s))
             b.rect = pygame.Rect(x + i * (bw + int(12 * s)), self.panel.bottom - pad - btn_h, bw, btn_h)
             self.buttons.append(b)
-
-    def handle(self, event: pygame.event.Event) -> None:
-        surf = pygame.display.get_surface()
-        self._layout(surf.get_size() if surf else (1280, 720))
-        for b in self.buttons:
-            if b.handle(event):
-                return
 
     def draw(self, surface: pygame.Surface) -> None:
         self._layout(surface.get_size())
