@@ -22,8 +22,6 @@ import json
 import sys
 from collections.abc import Sequence
 
-from game.content.errors import ContentError
-
 
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="borrowed-time",
@@ -113,15 +111,8 @@ def cmd_tutorial(args: argparse.Namespace) -> int:
 
 
 def _content():
-    """The validated content, or None after printing one line per problem."""
-    from game.content.loader import load_content
-
-    try:
-        return load_content()
-    except ContentError as exc:
-        for problem in exc.problems:
-            print(problem, file=sys.stderr)
-        return None
+    from game.content.loader import load_content_or_report
+    return load_content_or_report()
 
 
 def content_with_scenario(scenario: str):

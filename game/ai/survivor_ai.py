@@ -22,7 +22,8 @@ from game.ai.goals import carrying, goal_cells
 from game.world import actions as A
 from game.world.board import INF
 from game.world.components import Health, Inventory, Status, Survivor, Turn, Zombie
-from game.world.session import Impossible, Session
+from game.world.legal import is_legal
+from game.world.session import Session
 
 
 @dataclass(frozen=True)
@@ -63,7 +64,7 @@ class SurvivorAI:
     def choose(self, s: Session):
         if s.phase != "survivor" or s.result:
             return None
-        if s.active is None or (s.comp(s.active, Turn).ap <= 0 and not self._may_withdraw(s, s.active)):
+        if s.active is None or (s.comp(s.active, Turn).ap <= 0 and not s.may_withdraw(s.active)):
             return self._next_activation(s)
         if self.level.slip and self.rng.random() < self.level.slip:
             slip = self._slip(s, s.active)
@@ -89,9 +90,6 @@ class SurvivorAI:
         s.emit("decision", f"{name}: {reason}", who=who, reason=reason)
         return action
 
-    def _may_withdraw(self, s: Session, who: int) -> bool:
-        return s.withdraw_from is not None and s.withdraw_from[0] == who
-
     # --- who goes next ----------------------------------------------------------------------------------------
     def _next_activation(self, s: Session):
         waiting = [sv for sv in s.survivors() if not s.comp(sv, Turn).activated]
@@ -115,7 +113,7 @@ class SurvivorAI:
             self._danger = self._danger_map(s, who)
             self._danger_key = key
             self._danger_cells = {}
-        if self._may_withdraw(s, who):
+        if s.may_withdraw(who):
             step = self._withdraw(s, who)
             if step is not None:
                 return step
@@ -123,7 +121,7 @@ class SurvivorAI:
             return A.EndActivation(who), "is spent"
         for rule in (self._engaged, self._revive, self._objective, self._threats, self._upkeep, self._move):
             found = rule(s, who)
-            if found is not None and _legal(s, found[0]):
+            if found is not None and is_legal(s, found[0]):
                 return found
         if s.board.next_to_cover(s.cell(who)) and self._zombies_near(s, who, 10) and \
                 not s.comp(who, Status).hunkered:
@@ -194,14 +192,14 @@ class SurvivorAI:
             return A.Escape(who), "escapes"
         if task.kind == "deliver" and carrying(s, who, task.item) and A.in_zone(s, who, task.zone):
             return A.Deliver(who), f"delivers the {s.content.gear_name(task.item)}"
-        if task.kind == "interact" and _legal(s, A.WorkObjective(who)):
+        if task.kind == "interact" and is_legal(s, A.WorkObjective(who)):
             return A.WorkObjective(who), f"works the {task.marker.replace('_', ' ')}"
         wanted = task.item if task.kind == "deliver" else task.needs_item
         if wanted:
             for cell, items in s.ground.items():
                 if cell == here or s.board.in_contact(here, cell):
                     for g in items:
-                        if g.gear_id == wanted and _legal(s, A.PickUp(who, g.uid)):
+                        if g.gear_id == wanted and is_legal(s, A.PickUp(who, g.uid)):
                             return A.PickUp(who, g.uid), f"picks up the {s.content.gear_name(wanted)}"
             handoff = self._objective_handoff(s, who, wanted)
             if handoff is not None:
@@ -468,14 +466,6 @@ class SurvivorAI:
         if not cells:
             return INF
         return s.board.field(tuple(cells))[s.cell(who)]
-
-
-def _legal(s: Session, action) -> bool:
-    try:
-        action.check(s)
-    except Impossible:
-        return False
-    return True
 
 
 def make_player(level: str, seed: int):

@@ -11,6 +11,7 @@ from __future__ import annotations
 import functools
 import importlib
 import importlib.util
+import sys
 from collections.abc import Iterable, Mapping
 from pathlib import Path
 from types import MappingProxyType, ModuleType
@@ -302,6 +303,16 @@ def _root_sources(root: Path) -> tuple[dict[str, Path], list[Path]]:
 def load_content(root: Path | None = None) -> Content:
     """Everything, validated and frozen. Raises ContentError with every problem found."""
     return _load_root((Path(root) if root is not None else REPO_ROOT).resolve())
+
+
+def load_content_or_report() -> Content | None:
+    """The validated content, or None after printing one line per problem on stderr (for the commands)."""
+    try:
+        return load_content()
+    except ContentError as exc:
+        for problem in exc.problems:
+            print(problem, file=sys.stderr)
+        return None
 
 
 @functools.lru_cache(maxsize=4)

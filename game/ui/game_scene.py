@@ -1286,7 +1286,7 @@ class GameScene(Scene):
         if model is not None and s.is_zombie(model):
             self.hud.toast("To attack: Melee (F) or Shoot (T), then click the zombie", theme.INK)
             return
-        if s.withdraw_from is not None and s.withdraw_from[0] == who and s.active == who:
+        if s.may_withdraw(who) and s.active == who:
             if cell in A.Withdraw(who, -1).cells(s):
                 self.submit(A.Withdraw(who, cell))
                 return
@@ -1447,7 +1447,7 @@ class GameScene(Scene):
             return "The Director is playing. Space pauses, N steps, 1-4 change the speed."
         who = self.selected
         if who is not None and s.active == who:
-            if s.withdraw_from is not None and s.withdraw_from[0] == who:
+            if s.may_withdraw(who):
                 return "You may step back 1\" for free: click a green cell, or carry on."
             if s.comp(who, Turn).ap <= 0:
                 return "No AP left: End Activation (Space), or click the next survivor."
@@ -1532,7 +1532,7 @@ class GameScene(Scene):
                 band = reach.band[hover]
                 label = f"{band} Move{'s' if band > 1 else ''} - {band} AP"
                 draw_path(surface, cam, s.xy(who), [s.board.xy(c) for c in cells], breaks, label)
-        if active and s.withdraw_from is not None and s.withdraw_from[0] == who:
+        if active and s.may_withdraw(who):
             draw_cells(surface, cam, A.Withdraw(who, -1).cells(s), w, theme.GOOD, 90)
         if self.mode in ("disengage", "drag", "door", "barricade", "search", "pickup", "triage", "handoff",
                          "exchange"):

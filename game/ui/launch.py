@@ -18,6 +18,8 @@ import sys
 import time
 from pathlib import Path
 
+from game.content.loader import load_content_or_report
+
 SCREENSHOT_FRAMES = 4
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
@@ -38,17 +40,6 @@ def make_app(size: tuple[int, int] | None = None, headless: bool = False):
     help_overlay.install(app)
     return app
 
-
-def _content():
-    from game.content.errors import ContentError
-    from game.content.loader import load_content
-
-    try:
-        return load_content()
-    except ContentError as exc:
-        for problem in exc.problems:
-            print(problem, file=sys.stderr)
-        return None
 
 
 def run_window(app, screenshot: str | Path | None) -> int:
@@ -80,7 +71,7 @@ def run_window(app, screenshot: str | Path | None) -> int:
 
 
 def run_menu(screenshot: str | Path | None = None, size: tuple[int, int] | None = None) -> int:
-    content = _content()
+    content = load_content_or_report()
     if content is None:
         return 1
     from game.ui.menu import MainMenu
@@ -92,7 +83,7 @@ def run_menu(screenshot: str | Path | None = None, size: tuple[int, int] | None 
 
 def _game(scenario: str | None, seed: int | None, screenshot, demo_level: str | None,
           size: tuple[int, int] | None = None) -> int:
-    content = _content()
+    content = load_content_or_report()
     if content is None:
         return 1
     if scenario is not None and scenario not in content.scenarios:

@@ -315,7 +315,7 @@ class Withdraw:
     keeps_withdraw = False
 
     def cells(self, s: Session) -> list[int]:
-        if s.withdraw_from is None or s.withdraw_from[0] != self.who:
+        if not s.may_withdraw(self.who):
             return []
         foe = s.withdraw_from[1]
         here = s.cell(self.who)
@@ -331,7 +331,7 @@ class Withdraw:
     def check(self, s: Session) -> None:
         if s.active != self.who:
             raise Impossible(f"{s.name(self.who)} is not the active survivor")
-        if s.withdraw_from is None or s.withdraw_from[0] != self.who:
+        if not s.may_withdraw(self.who):
             raise Impossible("you may only step back straight after a melee attack you did not lose")
         if self.dest not in self.cells(s):
             raise Impossible("step back 1\" onto open ground, out of your foe's reach")

@@ -9,17 +9,13 @@ from game.world.session import Impossible, Session
 def legal_actions(s: Session) -> list:
     if s.phase != "survivor" or s.result:
         return []
-    if s.active is None or s.comp(s.active, Turn).ap <= 0 and not _free_left(s, s.active):
+    if s.active is None or s.comp(s.active, Turn).ap <= 0 and not s.may_withdraw(s.active):
         choices = [A.Activate(sv) for sv in s.survivors() if not s.comp(sv, Turn).activated]
         return choices + [A.EndSurvivorPhase()]
     return activation_actions(s, s.active)
 
 
-def _free_left(s: Session, who: int) -> bool:
-    return s.withdraw_from is not None and s.withdraw_from[0] == who
-
-
-def _ok(s: Session, action) -> bool:
+def is_legal(s: Session, action) -> bool:
     try:
         action.check(s)
     except Impossible:
@@ -29,7 +25,7 @@ def _ok(s: Session, action) -> bool:
 
 def activation_actions(s: Session, who: int) -> list:
     out: list = [A.EndActivation(who)]
-    if s.withdraw_from is not None and s.withdraw_from[0] == who:
+    if s.may_withdraw(who):
         out += [A.Withdraw(who, c) for c in A.Withdraw(who, -1).cells(s)]
     turn = s.comp(who, Turn)
     if turn.ap <= 0:
@@ -47,7 +43,7 @@ def activation_actions(s: Session, who: int) -> list:
         if s.is_zombie(other):
             out.append(A.Melee(who, other))
         elif s.comp(other, Status).downed:
-            out += [a for a in (A.Triage(who, other),) if _ok(s, a)]
+            out += [a for a in (A.Triage(who, other),) if is_legal(s, a)]
             if not engaged:
                 out += [A.Drag(who, other, c) for c in A.Drag(who, other, -1)._cells(s)]
     zombies = s.zombies()
@@ -56,21 +52,21 @@ def activation_actions(s: Session, who: int) -> list:
         if weapon is None:
             continue
         if weapon.kind == "firearm":
-            out += [a for a in (A.Shoot(who, z, g.uid) for z in zombies) if _ok(s, a)]
-            out += [a for a in (A.Reload(who, g.uid),) if _ok(s, a)]
+            out += [a for a in (A.Shoot(who, z, g.uid) for z in zombies) if is_legal(s, a)]
+            out += [a for a in (A.Reload(who, g.uid),) if is_legal(s, a)]
         elif weapon.kind == "thrown":
-            out += [a for a in (A.Throw(who, s.cell(z), g.uid) for z in zombies) if _ok(s, a)]
+            out += [a for a in (A.Throw(who, s.cell(z), g.uid) for z in zombies) if is_legal(s, a)]
     out += [a for a in (A.Aim(who), A.HunkerDown(who), A.WorkObjective(who), A.Deliver(who), A.Escape(who))
-            if _ok(s, a)]
-    out += [a for a in (A.Search(who, c) for c in s.search_tokens) if _ok(s, a)]
+            if is_legal(s, a)]
+    out += [a for a in (A.Search(who, c) for c in s.search_tokens) if is_legal(s, a)]
     for cell, items in s.ground.items():
         if cell == here or board.in_contact(here, cell):
-            out += [a for a in (A.PickUp(who, g.uid) for g in items) if _ok(s, a)]
+            out += [a for a in (A.PickUp(who, g.uid) for g in items) if is_legal(s, a)]
     for cell in sorted(board.contact_cells(here)):
         if board.kind(cell) == "door":
-            out += [a for a in (A.Door(who, cell), A.Door(who, cell, "barricade")) if _ok(s, a)]
+            out += [a for a in (A.Door(who, cell), A.Door(who, cell, "barricade")) if is_legal(s, a)]
     for other in contacts:
         if s.is_survivor(other) and not turn.handed_off:
             uids = [g.uid for g in gear] + [g.uid for g in s.comp(other, Inventory).gear]
-            out += [a for a in (A.HandOff(who, other, u) for u in uids) if _ok(s, a)]
+            out += [a for a in (A.HandOff(who, other, u) for u in uids) if is_legal(s, a)]
     return out

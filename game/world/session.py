@@ -164,6 +164,10 @@ class Session:
             self._names[eid] = found      # a model's name never changes, and entity ids are never reused
         return found
 
+    def may_withdraw(self, who: int) -> bool:
+        """Has this survivor just won or tied a melee, so that a free Withdrawal step is open to it?"""
+        return self.withdraw_from is not None and self.withdraw_from[0] == who
+
     @property
     def survivor_ids(self) -> set[int]:
         """Every survivor entity (read only)."""
