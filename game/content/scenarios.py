@@ -82,6 +82,22 @@ class _Ctx:
             return None
         return x, y
 
+    def entries(self, data: dict, key: str, where: str, keys: tuple[str, str], shape: str) -> list[tuple[str, dict]]:
+        """(where, entry) for each entry of the optional list data[key] that is a mapping with exactly `keys`; the
+        list itself or any other entry is reported."""
+        raw = data.get(key, [])
+        if not isinstance(raw, list):
+            self.add(f"{where}.{key}", f"must be a list of {shape}")
+            return []
+        out = []
+        for i, entry in enumerate(raw):
+            at = f"{where}.{key}[{i}]"
+            if not isinstance(entry, dict) or set(entry) != set(keys):
+                self.add(at, f"must be a mapping with exactly `{keys[0]}` and `{keys[1]}`, got {entry!r}")
+                continue
+            out.append((at, entry))
+        return out
+
     def unknown(self, data: dict, known: tuple[str, ...], where: str) -> None:
         for key in data:
             if key not in known:
@@ -189,18 +205,10 @@ def _scenario(ctx: _Ctx, sid: str, data: object, where: str) -> ScenarioDef | No
             ctx.add(f"{where}.tasks", f"task id {dup!r} is used twice")
 
     items: list[ObjectiveItem] = []
-    raw = data.get("objective_items", [])
-    if not isinstance(raw, list):
-        ctx.add(f"{where}.objective_items", "must be a list of {item, marker}")
-    else:
-        for i, entry in enumerate(raw):
-            at = f"{where}.objective_items[{i}]"
-            if not isinstance(entry, dict) or set(entry) != {"item", "marker"}:
-                ctx.add(at, f"must be a mapping with exactly `item` and `marker`, got {entry!r}")
-                continue
-            item, marker = ctx.ident(entry["item"], f"{at}.item"), ctx.ident(entry["marker"], f"{at}.marker")
-            if item and marker:
-                items.append(ObjectiveItem(item=item, marker=marker))
+    for at, entry in ctx.entries(data, "objective_items", where, ("item", "marker"), "{item, marker}"):
+        item, marker = ctx.ident(entry["item"], f"{at}.item"), ctx.ident(entry["marker"], f"{at}.marker")
+        if item and marker:
+            items.append(ObjectiveItem(item=item, marker=marker))
 
     team_min = ctx.integer(data["team_min"], f"{where}.team_min", *TEAM_RANGE)
     team_max = ctx.integer(data["team_max"], f"{where}.team_max", *TEAM_RANGE)
@@ -213,18 +221,10 @@ def _scenario(ctx: _Ctx, sid: str, data: object, where: str) -> ScenarioDef | No
                                      f"outside team_min..team_max ({team_min}..{team_max})")
 
     zombies: list[tuple[str, int, int]] = []
-    raw = data.get("initial_zombies", [])
-    if not isinstance(raw, list):
-        ctx.add(f"{where}.initial_zombies", "must be a list of {zombie, at: [x, y]}")
-    else:
-        for i, entry in enumerate(raw):
-            at = f"{where}.initial_zombies[{i}]"
-            if not isinstance(entry, dict) or set(entry) != {"zombie", "at"}:
-                ctx.add(at, f"must be a mapping with exactly `zombie` and `at`, got {entry!r}")
-                continue
-            zombie, cell = ctx.ident(entry["zombie"], f"{at}.zombie"), ctx.cell(entry["at"], f"{at}.at")
-            if zombie and cell:
-                zombies.append((zombie, *cell))
+    for at, entry in ctx.entries(data, "initial_zombies", where, ("zombie", "at"), "{zombie, at: [x, y]}"):
+        zombie, cell = ctx.ident(entry["zombie"], f"{at}.zombie"), ctx.cell(entry["at"], f"{at}.at")
+        if zombie and cell:
+            zombies.append((zombie, *cell))
 
     patrol: list[tuple[int, int]] = []
     raw = data.get("patrol", [])
