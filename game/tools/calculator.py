@@ -136,6 +136,16 @@ def _zombies(content: Content, ids: Sequence[str], flag: str) -> list[ZombieDef]
     return [lookup(content.zombies, z, flag, "zombie") for z in ids]
 
 
+def _wounds_cap(cap: int | None, zdef, wounds_left: int | None) -> Cap | None:
+    """The cap on wounds dealt to the defender: --cap if given, else what the zombie has left, else none."""
+    if cap is not None:
+        return Cap(cap, "--cap")
+    if zdef is not None:
+        return Cap(wounds_left, f"the {zdef.name} has {wounds_left} wound{'s' if wounds_left != 1 else ''} left; "
+                                f"damage beyond is lost")
+    return None
+
+
 def _wounds_left(zdef: ZombieDef, taken: int) -> int:
     if not 0 <= taken < zdef.wounds:
         raise ToolError("--wounds-taken", f"a {zdef.name} has {zdef.wounds} wound{'s' if zdef.wounds > 1 else ''}: "
@@ -216,13 +226,7 @@ def melee_calc(content: Content, *, attacker_dice: int | None = None, defender_d
     def_name = zdef.name if zdef else "defender"
     defender = Pool(def_name, pool(d_raw), need, d_parts)
 
-    if cap is not None:
-        d_cap = Cap(cap, "--cap")
-    elif zdef is not None:
-        d_cap = Cap(wounds_left, f"the {zdef.name} has {wounds_left} wound{'s' if wounds_left != 1 else ''} left; "
-                                 f"damage beyond is lost")
-    else:
-        d_cap = None
+    d_cap = _wounds_cap(cap, zdef, wounds_left)
     a_cap = Cap(attacker_cap, "--attacker-cap") if attacker_cap is not None else None
 
     weapon_heat = wdef.heat if wdef and wdef.kind == "melee" else 0
@@ -439,13 +443,7 @@ def ranged_calc(content: Content, *, dice: int | None = None, archetype: str | N
     shooter = Pool(shooter_name, final, tgt.need, tuple(parts), survivor=True, dice_lost=tgt.dice_lost)
 
     wounds_left = _wounds_left(zdef, wounds_taken) if zdef else None
-    if cap is not None:
-        d_cap = Cap(cap, "--cap")
-    elif zdef is not None:
-        d_cap = Cap(wounds_left, f"the {zdef.name} has {wounds_left} wound{'s' if wounds_left != 1 else ''} left; "
-                                 f"damage beyond is lost")
-    else:
-        d_cap = None
+    d_cap = _wounds_cap(cap, zdef, wounds_left)
     weapon_heat = wdef.heat if wdef else 0
     ignored = _ignored(content, arch, notes)
 
