@@ -121,7 +121,7 @@ def bench_batch(content, games: int, jobs: int) -> dict[str, float]:
 
 def bench_director_decisions(content) -> float:
     """One Director shopping list (15 Heat) on a board with 60 zombies, 4 survivors."""
-    from game.ai.director import DirectorAI
+    from game.ai.director_policy import DirectorAI
     s = Session(content, "pharmacy_run", seed=3)
     free = [i for i in range(s.board.size) if s.board.walkable(i) and i not in s.occupant]
     for cell in free[::max(1, len(free) // 60)][:60 - len(s.zombies())]:
@@ -134,7 +134,7 @@ def bench_director_decisions(content) -> float:
             choice = policy.choose(s, left)
             if choice is None:
                 break
-            from game.world.director import price
+            from game.world.purchases import price
             left -= price(s, choice[0])
     result = _per_call(decide, 20)
     s.close()

@@ -283,7 +283,7 @@ def _add_tool_commands(sub) -> None:
     guts = fz.add_mutually_exclusive_group(required=True)
     guts.add_argument("--guts", type=_whole, metavar="N", help="the survivor's Guts dice")
     guts.add_argument("--archetype", metavar="ID", help="take Guts and skill from an archetype")
-    fz.add_argument("--zombies", metavar="IDS", default="", help="the feeders, comma separated: shambler,horde")
+    fz.add_argument("--zombies", metavar="IDS", default="", help="the feeders, comma separated: shambler,shambler")
     fz.add_argument("--slots", type=_whole, metavar="S", help="engagement slots the feeders fill (instead of "
                                                               "--zombies)")
     fz.add_argument("--disruption", type=_whole, default=0, metavar="K", help="wounds allies dealt to the feeders")

@@ -46,6 +46,9 @@ def arena(rows: list[str], team: list[str] | None = None, faces: list[int] | Non
 
 
 class NoPurchases:
+    """Leaves the board as drawn: rule tests look at one rule at a time (a real Director must spend its Heat)."""
+    may_decline = True
+
     def choose(self, s, left):
         return None
 

@@ -90,7 +90,7 @@ def test_zombie_profiles(content):
     z = content.zombies
     assert (z["shambler"].move, z["shambler"].fight, z["shambler"].wounds) == (4, 2, 1)
     horde = z["horde"]
-    assert horde.fight == horde.fight_per_wound * horde.wounds == 6 and horde.slots == 2 and horde.elite
+    assert horde.fight == horde.fight_per_wound * horde.wounds == 6 and horde.slots == 3 and horde.elite
     assert z["screamer"].params["shriek_heat"] == 3 and z["bloater"].params["blast"] == 3
 
 

@@ -3,7 +3,7 @@ import pytest
 
 from game.rules.combat import ranged_target, swarm_cap
 from game.world import actions as A
-from game.world.director import swarm_attack
+from game.world.horde import swarm_attack
 from game.world.session import Impossible
 from tests.arena import Health, Inventory, Status, arena, at, cell
 
@@ -239,10 +239,10 @@ def test_empty_firearm_must_reload_and_reload_spends_a_token():
     assert gear.ammo == 6 and s.comp(who, Inventory).reloads == 1
 
 
-def test_engaged_survivor_may_only_shoot_its_own_engagers():
+def test_engaged_survivor_may_only_shoot_zombies_in_contact():
     s = arena(board((5, "...zd......z..")), team=["police_officer"], faces=[2] * 10)
     who = go(s)
-    with pytest.raises(Impossible, match="engages you"):
+    with pytest.raises(Impossible, match="in contact with you"):
         s.submit(A.Shoot(who, at(s, 11, 5), weapon_uid(s, who, "pistol")))
     s.submit(A.Shoot(who, at(s, 3, 5), weapon_uid(s, who, "pistol")))
 

@@ -2,7 +2,8 @@
 import pytest
 
 from game.world import actions as A
-from game.world import director as D
+from game.world import horde, systems
+from game.world import purchases as D
 from game.world.session import Impossible
 from tests.arena import Health, Status, Zombie, arena, at, cell
 
@@ -17,7 +18,8 @@ def board(*marks):
 
 
 class Shopping:
-    """A policy that buys a fixed list, for testing each purchase directly."""
+    """A policy that buys a fixed list, for testing each purchase directly (then declines, as a test device)."""
+    may_decline = True
 
     def __init__(self, *purchases):
         self.queue = list(purchases)
@@ -180,8 +182,8 @@ def test_fourth_zombie_seeks_another_target():
     first, second = s.survivors()
     spare = [z for z in s.zombies() if s.comp(z, Zombie).engaged is None]
     assert len(spare) == 1
-    goals, why, _ = D.zombie_goal(s, spare[0])
-    assert s.name(second) in why
+    goal = horde.zombie_goal(s, spare[0])
+    assert goal.target == second and s.name(second) in goal.why
 
 
 def test_zombies_do_not_attack_a_downed_survivor_again():
@@ -232,7 +234,7 @@ def test_hunter_ambush_leap_moves_three_more_and_attacks_on_contact():
     who = s.survivors()[0]
     hunter = s.place_zombie("hunter", cell(s, 3, 8), "test")     # behind the wall, in cover, unseen
     s.add_heat(1, s.cell(who), "a creak")
-    assert D._ambush_ready(s, hunter)
+    assert systems.ambush_ready(s, hunter)
     run_until(s, "zombie")
     assert s.board.in_contact(s.cell(hunter), s.cell(who))      # 6.5" of path: only with the leap
     assert s.comp(who, Health).wounds == 2                        # free attack, one zombie: capped at 1
@@ -275,16 +277,16 @@ def test_feeding_frenzy_lethality_drops_by_disruption_hits():
     medic, officer = s.survivors()
     horde = s.place_zombie("horde", cell(s, 5, 5), "test")
     s.wound_survivor(medic, 3, "test")
-    assert s.slots_used(medic) == 2
+    assert s.slots_used(medic) == 3                  # a Horde tray is three figures
     s.submit(A.Activate(officer))
     uid = next(g.uid for g in s.comp(officer, A.Inventory).gear if g.gear_id == "pistol")
     s.submit(A.Shoot(officer, horde, uid))           # one hit: the Horde keeps 2 wounds
     assert s.disruption[medic] == 1
-    s.dice.push(6, 2, 2, 6, 2, 2)                     # bleed-out save, then the frenzy check
+    s.dice.push(6, 2, 2, 6, 6, 2)                     # bleed-out save, then the frenzy check
     run_until(s, "frenzy")
     frenzy = next(e for e in s.events if e.kind == "frenzy")
-    assert frenzy.data["lethality"] == 1             # 2 slots - 1 disruption hit
-    assert not s.comp(medic, Status).eliminated      # one success is enough
+    assert frenzy.data["lethality"] == 2             # 3 slots - 1 disruption hit
+    assert not s.comp(medic, Status).eliminated      # two successes are enough
 
 
 def test_feeding_frenzy_without_disruption_can_devour():

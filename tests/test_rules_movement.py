@@ -3,7 +3,7 @@ import pytest
 
 from game.world import actions as A
 from game.world.session import Impossible
-from tests.arena import Status, arena, at, cell
+from tests.arena import Status, Zombie, arena, at, cell
 
 OPEN = ["." * 12 for _ in range(12)]
 
@@ -102,9 +102,10 @@ def test_parting_swipes_never_exceed_three_dice():
     who = s.survivors()[0]
     s.place_zombie("horde", cell(s, 5, 5), "test")
     activate(s, who)
-    assert s.slots_used(who) == 3 and len(s.engagers(who)) == 2
+    # the Horde has no room to attack her (the Shambler holds a slot), but in contact it engages her all the same
+    assert s.slots_used(who) == 1 and len(s.contact_zombies(who)) == 2
     s.submit(A.Disengage(who, cell(s, 2, 5)))
-    swipes = [e for e in s.events if e.data.get("purpose") == "parting swipes"]
+    swipes = [e for e in s.events if e.data.get("purpose", "").startswith("parting swipes")]
     assert len(swipes[-1].data["faces"]) == 3
 
 
@@ -112,26 +113,27 @@ def test_no_more_than_three_zombies_engage_one_survivor():
     s = arena(board((4, "...zzz......"), (5, "...zd.......")))
     who = s.survivors()[0]
     assert len(s.engagers(who)) == 3
-    unengaged = [z for z in s.zombies() if s.comp(z, A.Zombie).engaged is None]
+    unengaged = [z for z in s.zombies() if s.comp(z, Zombie).engaged is None]
     assert len(unengaged) == 1
 
 
-def test_horde_tray_fills_two_slots():
+def test_horde_tray_is_three_figures_and_fills_all_three_slots():
     s = arena(board((5, "....d.......")))
     who = s.survivors()[0]
-    s.place_zombie("horde", cell(s, 5, 5), "test")
+    horde = s.place_zombie("horde", cell(s, 5, 5), "test")
     s.place_zombie("shambler", cell(s, 3, 5), "test")
     s.place_zombie("shambler", cell(s, 4, 4), "test")
     assert s.slots_used(who) == 3
-    assert len(s.engagers(who)) == 2
+    assert s.engagers(who) == [horde]           # no fourth figure: the Shamblers find no room to attack her
+    assert len(s.contact_zombies(who)) == 3
 
 
 def test_a_standing_survivor_draws_feeding_zombies_off_a_downed_ally():
     s = arena(board((5, "...dzd......")), team=["doctor", "paramedic"])
     downed, friend = s.survivors()
     z = at(s, 4, 5)
-    assert s.comp(z, A.Zombie).engaged == downed       # fewest slots filled, then lowest id
+    assert s.comp(z, Zombie).engaged == downed       # fewest slots filled, then lowest id
     s.wound_survivor(downed, 9, "test")
     # the paramedic at (5,5) is in contact with the zombie too: it turns on the standing survivor
-    assert s.comp(z, A.Zombie).engaged == friend
+    assert s.comp(z, Zombie).engaged == friend
     assert s.comp(downed, Status).downed

@@ -31,7 +31,7 @@ HAPPY = [
     ("scavenge", "--archetype", "scrapper", "--guts", "2", "--searches", "4"),
     ("scenario", "--seed", "5"),
     ("scenario", "--seed", "5", "--map", "pharmacy_run", "--play"),
-    ("frenzy", "--guts", "3", "--zombies", "shambler,horde", "--disruption", "1"),
+    ("frenzy", "--guts", "3", "--zombies", "shambler,shambler", "--disruption", "1"),
     ("frenzy", "--archetype", "prepper", "--zombies", "horde", "--roll", "--seed", "4"),
     ("frenzy", "--guts", "2", "--slots", "2", "--faces", "6,4"),
 ]

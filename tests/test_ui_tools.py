@@ -186,16 +186,18 @@ def test_calculator_swarm_members_are_added_and_removed(app, content):
     chips = [w for w in widgets_of(scene) if isinstance(w, Chip)]
     click(app, chips[0])
     assert scene.swarm == ["shambler"] * 2
-    # pick a Horde in the add picker: it needs two slots, so it cannot join two Shamblers
+    # pick a Horde in the add picker: a tray of three figures needs all three slots
     picker = next(w for w in widgets_of(scene) if isinstance(w, Cycle) and w.value == "shambler")
     click(app, picker)                          # a click on the name moves to the next zombie: the Horde
     assert scene.to_add == "horde" and not button(app, "Add").enabled
     click(app, [w for w in widgets_of(scene) if isinstance(w, Chip)][0])
+    assert not button(app, "Add").enabled       # one Shambler still holds a slot
+    click(app, [w for w in widgets_of(scene) if isinstance(w, Chip)][0])
     click(app, button(app, "Add"))
-    assert scene.swarm == ["shambler", "horde"]
+    assert scene.swarm == ["horde"]
     taken = named(app, "Horde wounds taken")
     click(app, taken.plus)
-    want = C.calculate(content, "swarm", archetype="hunter", zombies="shambler,horde", wounds_taken=1)
+    want = C.calculate(content, "swarm", archetype="hunter", zombies="horde", wounds_taken=1)
     assert same_dists(scene.result, want)
 
 

@@ -9,7 +9,7 @@ The priority list (docs/RULES.md, "The Director's shopping list"):
   2. Lunge a Shambler that can reach base contact with a survivor that has room (finish the engagement).
   3. With 5+ Heat and a major spawn point within 24" of the pressed survivor: a Horde there if 2+ survivors stand
      within 12" of it, otherwise a Brute.
-  4. With 4+ Heat: a special at the minor spawn point nearest its victim: a Hunter for a lone survivor (no ally
+  4. With 4+ Heat: a special at the active spawn point nearest its victim: a Hunter for a lone survivor (no ally
      within 6"), a Bloater for a huddle (two survivors within 2"), a Screamer for a group (two within 8").
   5. With 2+ Heat: a Shambler at the spawn point nearest the pressed survivor.
   6. With Heat left that no spawn can use: the dearest scenario event it can afford.
@@ -144,7 +144,7 @@ def decide(view: DirectorView, heat: int) -> Decision | None:
         found = _special_victim(view)
         if found is not None:
             kind, victim, why = found
-            spawn = _nearest_spawn(view, victim, ("minor",))
+            spawn = _nearest_spawn(view, victim, ("minor", "major"))
             if spawn is not None:
                 return Decision("spawn", costs["special"], why, spawn=spawn.name, zombie=kind)
     if heat >= costs["shambler"]:
@@ -187,45 +187,3 @@ def _after(view: DirectorView, choice: Decision) -> DirectorView:
         survivors = tuple(replace(s, room=s.room - 1) if s.id == reached else s for s in view.survivors)
         return replace(view, shamblers=shamblers, survivors=survivors)
     return view
-
-
-# --- the game's side: a view of a Session, and the engine purchases ------------------------------------------------
-class DirectorAI:
-    """The policy the Session's Director Phase calls. It reads the board once per phase and plans the whole
-    shopping list (as the tabletop assistant does); a purchase the board no longer allows triggers a fresh look."""
-
-    def __init__(self):
-        self._queue: list[Decision] = []
-        self._phase = None
-
-    def choose(self, s, left: int):
-        from game.ai.director_view import view_of
-        from game.world.session import Impossible
-        phase = (id(s), s.round)
-        if phase != self._phase:
-            self._phase = phase
-            self._queue = plan(view_of(s), left)
-        while self._queue:
-            decision = self._queue.pop(0)
-            if decision.cost > left:
-                continue
-            purchase = to_purchase(s, decision)
-            try:
-                purchase.check(s)
-            except Impossible:
-                self._queue = plan(view_of(s), left)
-                continue
-            return purchase, decision.reason
-        return None
-
-
-def to_purchase(s, decision: Decision):
-    from game.world.director import BuyEvent, Lunge, Reanimate, Spawn, spawn_cell
-    if decision.kind == "reanimate":
-        return Reanimate(spawn_cell(s, decision.spawn))
-    if decision.kind == "lunge":
-        return Lunge(decision.shambler)
-    if decision.kind == "spawn":
-        return Spawn(decision.zombie, spawn_cell(s, decision.spawn))
-    return BuyEvent(decision.event)
-

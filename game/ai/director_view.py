@@ -5,7 +5,8 @@ from game.ai.director import DirectorView, ShamblerFact, SpawnFact, SurvivorFact
 from game.ai.goals import to_goal
 from game.rules.geometry import ORTHO_HALF
 from game.world.components import Status, Zombie
-from game.world.director import _goal_cells, path_cost, spawn_points, visible_target, zombie_steps
+from game.world.horde import goal_cells, path_cost, visible_target, zombie_steps
+from game.world.purchases import spawn_points
 from game.world.session import Session
 
 # Shamblers farther than this from every survivor are left out of the view (a lunge from there is pointless).
@@ -48,7 +49,7 @@ def view_of(s: Session) -> DirectorView:
         target = visible_target(s, z)
         reaches = False
         if target is not None and s.dist(zcell, cells[target]) <= s.rules.lunge_distance + 1.5:
-            path = s.board.path_toward(s.cell(z), _goal_cells(s, z, cells[target], False), *zombie_steps(s, z), 40)
+            path = s.board.path_toward(s.cell(z), goal_cells(s, z, cells[target], False), *zombie_steps(s, z), 40)
             reaches = bool(path) and path_cost(s, z, path) <= reach
         shamblers.append(ShamblerFact(z, s.name(z), target, reaches, s.comp(z, Status).stunned))
     events = tuple((e, s.content.events[e].name, s.content.events[e].cost) for e in s.scenario.events

@@ -19,6 +19,7 @@ import random
 from dataclasses import dataclass
 
 from game.ai.goals import carrying, goal_cells
+from game.ai.random_bot import RandomSurvivors
 from game.world import actions as A
 from game.world.board import INF
 from game.world.components import Health, Inventory, Status, Survivor, Turn, Zombie
@@ -130,13 +131,13 @@ class SurvivorAI:
 
     # 1. engaged
     def _engaged(self, s: Session, who: int):
-        engagers = s.engagers(who)
+        engagers = s.contact_zombies(who)
         if not engagers:
             return None
         mine = self._melee_pool(s, who)
         weakest = min(engagers, key=lambda z: (s.fight_of(z), s.comp(z, Health).wounds, z))
         swarm = sum(s.fight_of(z) for z in engagers)
-        slots = s.slots_used(who)
+        slots = sum(s.zdef(z).slots for z in engagers)
         wounds = s.comp(who, Health).wounds
         losing = swarm >= mine + 2 and (slots >= 2 or s.fight_of(weakest) >= mine)
         if losing and (wounds > 1 or slots >= 2):
@@ -147,7 +148,7 @@ class SurvivorAI:
 
     def _withdraw(self, s: Session, who: int):
         cells = A.Withdraw(who, -1).cells(s)
-        if not cells or not s.is_engaged(who) or len(s.engagers(who)) > 1:
+        if not cells or not s.is_engaged(who) or len(s.contact_zombies(who)) > 1:
             return None
         best = self._best_cell(s, who, {c: (0, -1) for c in cells})
         return (A.Withdraw(who, best), "steps back out of reach") if best is not None else None
@@ -440,7 +441,7 @@ class SurvivorAI:
         return s.zombie_within(s.cell(who), radius)
 
     def _melee_pool(self, s: Session, who: int) -> int:
-        return s.comp(who, Survivor).fight + A.melee_bonus(s, who, A.best_melee(s, who)) + s.effect(who, "melee_dice")
+        return s.comp(who, Survivor).fight + A.melee_bonus(s, A.best_melee(s, who)) + s.effect(who, "melee_dice")
 
     def _can_treat(self, s: Session, who: int) -> bool:
         if s.effect(who, "medical"):
@@ -471,7 +472,6 @@ class SurvivorAI:
 def make_player(level: str, seed: int):
     """The survivor player for a level name: 'random' or one of LEVELS."""
     if level == "random":
-        from game.ai.random_bot import RandomSurvivors
         return RandomSurvivors(seed)
     return SurvivorAI(level, seed)
 

@@ -18,7 +18,7 @@ def _empty() -> Mapping:
 
 # --- terrain ------------------------------------------------------------------------------------------------
 
-TERRAIN_KINDS = ("open", "difficult", "light", "heavy", "wall", "door", "window")
+TERRAIN_KINDS = ("open", "difficult", "light", "heavy", "barricade", "wall", "door", "window")
 MARKER_KINDS = ("spawn_minor", "spawn_major", "search", "objective", "deploy", "extract", "zombie")
 
 # Keys a skill's `effects` may use, with the type of their value. The engine reads nothing else.

@@ -304,7 +304,8 @@ def load_maps(directory: Path, legend: dict[str, dict]) -> tuple[dict[str, MapDe
 
 # --- looking at a map ---------------------------------------------------------------------------------------
 
-_GLYPH = {"open": ".", "difficult": ",", "light": "=", "heavy": "X", "wall": "#", "door": "+", "window": "W"}
+_GLYPH = {"open": ".", "difficult": ",", "light": "=", "heavy": "H", "barricade": "X", "wall": "#", "door": "+",
+          "window": "W"}
 _MARK_GLYPH = {"spawn_minor": "S", "spawn_major": "M", "search": "?", "objective": "O", "deploy": "d",
                "extract": "e", "zombie": "z"}
 

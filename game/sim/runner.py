@@ -3,7 +3,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from game.ai.director_policy import DirectorAI
 from game.content.defs import Content, ScenarioDef
+from game.world.actions import EndSurvivorPhase
 from game.world.session import Session
 
 MAX_ACTIONS_PER_ROUND = 400   # a safety net against a player that never ends its phase
@@ -13,8 +15,7 @@ def play_game(content: Content, scenario: str | ScenarioDef, seed: int, player, 
               after_step: Callable[[Session], None] | None = None, rounds: int | None = None) -> Session:
     """Run one game to its end (or past `rounds` rounds) and return the Session (its world is still open: call
     close()). `scenario` is a scenario id, or a ScenarioDef such as a quick-play one (game.tools.quickplay)."""
-    s = Session(content, scenario, seed=seed, team=team, policy=policy)
-    from game.world.actions import EndSurvivorPhase
+    s = Session(content, scenario, seed=seed, team=team, policy=policy or DirectorAI())
     while s.result is None and (rounds is None or s.round <= rounds):
         if s.in_director:
             s.step_director()

@@ -1,7 +1,7 @@
 """Feeding Frenzy & Swarm Disruption Resolver: how deadly the feeding is after the allies' disruption, the Downed
 survivor's exact odds of fighting them off, and (optionally) the roll itself.
 
-The arithmetic is the engine's: `frenzy_lethality` (game.rules.downed) is what game.world.director.feeding_frenzy
+The arithmetic is the engine's: `frenzy_lethality` (game.rules.downed) is what game.world.systems.FeedingFrenzy
 calls, the Guts pool is `guts_pool` with the best Guts item carried (`best_guts_item`, used up as in a game), and the
 survivor needs at least `lethality` successes. Lethality 0 means no roll at all.
 """

@@ -38,7 +38,7 @@ STEP_KEYS = ("id", "text", "continue", "expect", "until", "allow", "max_actions"
 EXPECT_KEYS = ("action", "who", "target", "ally", "cells", "weapon", "refused")
 ODDS_KINDS = ("swipes", "melee", "swarm", "ranged", "test")
 DICE_KINDS = ("scripted", "free", "mixed", "none")
-STANDABLE = ("open", "difficult", "light", "window", "door")
+STANDABLE = ("open", "difficult", "light", "barricade", "window", "door")
 
 
 @dataclass(frozen=True)

@@ -26,6 +26,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
+from game.ai.director_policy import DirectorAI
 from game.content.defs import Content, Task
 from game.rules.dice import ScriptedDice
 from game.tutorial.lessons import Lesson, Step
@@ -59,7 +60,9 @@ class LessonDice(ScriptedDice):
 
 
 class NoPurchases:
-    """A Director that buys nothing: the lessons that are not about Heat keep the street as it is."""
+    """A Director that buys nothing: the lessons that are not about Heat keep the street as it is (a lesson device:
+    in a real game all Heat must be spent)."""
+    may_decline = True
 
     def choose(self, s, left):
         return None
@@ -89,7 +92,7 @@ def build_session(lesson: Lesson, content: Content, dice: LessonDice) -> tuple[S
                        events=(), tasks=(task,), objective_items=(),
                        team=tuple(m.archetype for m in lesson.team), team_min=1, team_max=8,
                        initial_zombies=tuple((z.kind, z.x, z.y) for z in lesson.zombies), patrol=())
-    policy = NoPurchases() if lesson.director == "none" else None
+    policy = NoPurchases() if lesson.director == "none" else DirectorAI()
     s = Session(content, scenario, seed=lesson.seed, dice=dice, map_def=lesson.map_def, policy=policy)
     labels: dict[str, int] = {}
     for member, eid in zip(lesson.team, s.survivors(), strict=True):

@@ -35,14 +35,15 @@ GROUND = {
     "sandbags": (150, 130, 92), "concrete": (150, 150, 144), "brick": (118, 58, 46), "window": (118, 58, 46),
     "door": (112, 94, 72), "car": (84, 100, 120),
 }
-KIND_DEFAULT_STYLE = {"open": "street", "difficult": "rubble", "light": "fence", "heavy": "concrete",
-                      "wall": "brick", "door": "door", "window": "window"}
+KIND_DEFAULT_STYLE = {"open": "street", "difficult": "rubble", "light": "fence", "heavy": "car",
+                      "barricade": "concrete", "wall": "brick", "door": "door", "window": "window"}
 
 TERRAIN_TEXT = {
     "open": "open ground",
     "difficult": "difficult ground: each step costs double",
     "light": "light cover: passable at double cost; shots at a model here need 5+",
     "heavy": "heavy cover: impassable; shots at a model behind it need 6+",
+    "barricade": "barricade: climb over at double cost; heavy cover, and a defensible position to stand on",
     "wall": "wall: blocks movement and sight",
     "door": "door",
     "window": "window: climb through at double cost; light cover and a defensible position",
@@ -378,7 +379,7 @@ class StaticBoard:
             draw_vehicle(surf, pygame.Rect(x * t, y * t, w * t, h * t), st, t, self.sprites)
         marks = {k: hatch_tile(t, k) for k in ("light", "heavy", "difficult")}
         for i, kind in enumerate(m.terrain):
-            mark = marks.get("light" if kind == "window" else kind)
+            mark = marks.get({"window": "light", "barricade": "heavy"}.get(kind, kind))
             if mark is not None:
                 surf.blit(mark, ((i % m.width) * t, (i // m.width) * t))
         if t >= 32:

@@ -25,6 +25,7 @@ from pathlib import Path
 
 import pygame
 
+from game.ai.director_policy import DirectorAI
 from game.ai.survivor_ai import SurvivorAI
 from game.ui import theme
 from game.ui.app import Scene
@@ -93,7 +94,7 @@ class GameScene(Scene):
         self.content = content
         self.record = record
         self.demo_level = demo_level
-        self.game = RecordingSession(content, record)
+        self.game = RecordingSession(content, record, DirectorAI())
         self.ai = SurvivorAI(demo_level, record.seed) if demo_level else None
         self.speed = float(speed) if speed and speed > 0 else 1.0
         self.paused = False

@@ -122,7 +122,7 @@ def move_reach(session, who: int, moves: int) -> Reach:
             if c in back and c not in first:
                 new_move[c] = back[c][1] and back[c][0] != start
                 prev[c] = back[c][0]
-    difficult = {c for c in band if board.kind(c) in ("difficult", "light", "window")}
+    difficult = {c for c in band if board.is_difficult(c)}
     return Reach(who, start, band, prev, first, difficult, new_move, full)
 
 
@@ -328,11 +328,9 @@ def cover_cells(session, shooter: int, target: int) -> list[tuple[int, str]]:
         c = y * w + x
         if c == shooter or c not in near or c == target:
             continue
-        kind = board.kind(c)
-        if kind == "heavy":
-            out.append((c, "heavy"))
-        elif kind in ("light", "window"):
-            out.append((c, "light"))
+        cover = board.cover_of_cell(c)
+        if cover:
+            out.append((c, cover))
     # a wall corner the line grazes close to the target
     for c in near:
         if board.kind(c) != "wall" or c == target:

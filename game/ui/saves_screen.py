@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pygame
 
+from game.ai.director_policy import DirectorAI
 from game.content.defs import Content
 from game.ui import theme
 from game.ui.widgets import (
@@ -189,7 +190,7 @@ class SavesScene(UIScene):
             return
         content = e.content or self.content
         try:
-            game = load_game(e.path, content)
+            game = load_game(e.path, content, DirectorAI())
         except SaveError as exc:
             message(self.app, "This save cannot be loaded", f"{e.path.name}: {_reason(exc, e.path)}", tone="danger")
             return

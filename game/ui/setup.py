@@ -88,7 +88,7 @@ STYLE_COLORS = {
 }
 TERRAIN_COLORS = {
     "open": (50, 53, 59), "difficult": (86, 76, 62), "light": (104, 104, 84), "heavy": (120, 114, 106),
-    "wall": (178, 168, 148), "door": (196, 150, 92), "window": (120, 164, 190),
+    "barricade": (126, 124, 118), "wall": (178, 168, 148), "door": (196, 150, 92), "window": (120, 164, 190),
 }
 # (label, colour, shape, marker kinds that show it)
 MARKER_LEGEND = (("Start", theme.SURVIVOR, "square", ("deploy",)), ("Exit", theme.GOOD, "square", ("extract",)),

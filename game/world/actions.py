@@ -8,16 +8,19 @@ from dataclasses import dataclass
 
 from game.rules.combat import (
     after_dice_lost,
-    best_melee_choice,
     melee,
     melee_attack_pool,
     ranged_pool,
     ranged_target,
 )
-from game.rules.downed import best_guts_item, guts_pool
 from game.rules.geometry import ORTHO_HALF
-from game.world.components import Gear, Health, Inventory, Status, Survivor, Turn, Zombie
-from game.world.session import Impossible, Session
+from game.world.components import Gear, Health, Inventory, Status, Survivor, Turn
+from game.world.errors import Impossible
+from game.world.guts import guts_dice
+from game.world.horde import best_melee, melee_bonus
+from game.world.scavenge import gain, resolve_search
+from game.world.session import Session
+from game.world.systems import burn
 
 
 # --- shared checks -----------------------------------------------------------------------------------------------
@@ -94,22 +97,14 @@ def path_to(found: dict[int, tuple], dest: int) -> list[int]:
     return path[::-1]
 
 
-def melee_bonus(s: Session, who: int, gear: Gear | None) -> int:
-    if gear is None:
-        return 0
-    weapon = s.content.weapons.get(gear.gear_id)
-    return weapon.melee_bonus if weapon else 0
-
-
-def best_melee(s: Session, who: int) -> Gear | None:
-    gear = s.comp(who, Inventory).gear
-    best = best_melee_choice([melee_bonus(s, who, g) for g in gear])
-    return None if best is None else gear[best]
-
-
 def move_budget(s: Session, who: int) -> int:
     """A Move in half inches."""
     return s.comp(who, Survivor).move * ORTHO_HALF
+
+
+def half_move_budget(s: Session, who: int) -> int:
+    """Half a Move, in half inches (Disengage and Drag): Move 5 reaches 2.5", not 2" (rulebook 5.0)."""
+    return max(ORTHO_HALF, s.comp(who, Survivor).move * ORTHO_HALF // 2)
 
 
 # --- the activation ----------------------------------------------------------------------------------------------
@@ -166,45 +161,11 @@ def end_activation(s: Session) -> None:
     s.emit("activate", f"{s.name(who)} ends their activation", who=who)
 
 
-def guts_dice(s: Session, who: int) -> int:
-    """Dice for a survivor's Guts test: Guts, skill, and the best Guts item carried (used up)."""
-    return guts_pool(s.comp(who, Survivor).guts, s.effect(who, "guts_dice"), painkillers(s, who))
-
-
 def bleed_out(s: Session, who: int) -> None:
     if s.hits(s.roll(guts_dice(s, who), who, "a bleed-out save")):
         s.emit("status", f"{s.name(who)} hangs on", who=who)
     else:
         s.eliminate(who, "bled out")
-
-
-def painkillers(s: Session, who: int) -> int:
-    """Spend the best Guts item carried, for its extra dice on one Guts test."""
-    inv = s.comp(who, Inventory)
-    dice = best_guts_item(s.content.items[g.gear_id].guts_dice for g in inv.gear if g.gear_id in s.content.items)
-    if not dice:
-        return 0
-    best = next(g for g in inv.gear if g.gear_id in s.content.items and s.content.items[g.gear_id].guts_dice == dice)
-    inv.gear.remove(best)
-    s.spend(best)
-    s.emit("item", f"{s.name(who)} uses {s.content.gear_name(best.gear_id)}", who=who)
-    return s.content.items[best.gear_id].guts_dice
-
-
-def burn(s: Session, eid: int) -> None:
-    """A burning model takes a wound, then may put the fire out."""
-    if s.is_survivor(eid):
-        s.wound_survivor(eid, 1, "fire")
-    else:
-        s.wound_zombie(eid, 1, "fire", by_survivors=False)
-        if not s.is_zombie(eid):
-            return
-    face = s.dice.d6(1)[0]
-    if face >= s.rules.burning_out:
-        s.comp(eid, Status).burning = False
-        s.emit("status", f"{s.name(eid)} puts the fire out ({face})", who=eid, faces=[face])
-    else:
-        s.emit("status", f"{s.name(eid)} keeps burning ({face})", who=eid, faces=[face])
 
 
 @dataclass(frozen=True)
@@ -274,10 +235,10 @@ class Disengage:
     def _budget(self, s: Session) -> int:
         if s.effect(self.who, "disengage_full"):
             return move_budget(s, self.who)
-        return max(ORTHO_HALF, s.comp(self.who, Survivor).move // 2 * ORTHO_HALF)
+        return half_move_budget(s, self.who)
 
     def _cells(self, s: Session) -> dict[int, tuple]:
-        engagers = s.engagers(self.who)
+        engagers = s.contact_zombies(self.who)
         found = reachable(s, self.who, self._budget(s), ignore=frozenset(engagers))
         zcells = [s.cell(z) for z in engagers]
         return {c: v for c, v in found.items() if not any(s.board.in_contact(c, z) for z in zcells)}
@@ -290,17 +251,14 @@ class Disengage:
             raise Impossible("Disengage reaches half your Move, and must end out of contact")
 
     def perform(self, s: Session) -> None:
-        engagers = s.engagers(self.who)
+        engagers = s.contact_zombies(self.who)
         found = reach_full(s, self.who, self._budget(s), ignore=frozenset(engagers))
         _spend(s, self.who)
         s.comp(self.who, Status).hunkered = False
-        swipes = min(s.rules.engagement_slots, sum(s.zdef(z).slots for z in engagers))
+        swipes = s.swipes(engagers)
         need = 6 if s.effect(self.who, "swipe_immune") else s.rules.parting_swipe
-        faces = s.dice.d6(swipes)
+        faces = s.roll(swipes, None, f"parting swipes at {s.name(self.who)}", need, at_least_one=False)
         wounds = sum(1 for f in faces if f >= need)
-        s.emit("roll", f"Parting swipes at {s.name(self.who)}: {' '.join(map(str, faces))} "
-               f"({wounds} wound{'s' if wounds != 1 else ''} on {need}+)", who=None, faces=list(faces),
-               purpose="parting swipes")
         s.wound_survivor(self.who, wounds, "parting swipes")
         if s.comp(self.who, Status).downed:
             return
@@ -363,7 +321,7 @@ class Melee:
         gear = _gear(s, self.who, self.weapon) if self.weapon is not None else best_melee(s, self.who)
         weapon = s.content.weapons.get(gear.gear_id) if gear else None
         surv = s.comp(self.who, Survivor)
-        att = melee_attack_pool(surv.fight, melee_bonus(s, self.who, gear), s.effect(self.who, "melee_dice"),
+        att = melee_attack_pool(surv.fight, melee_bonus(s, gear), s.effect(self.who, "melee_dice"),
                                 s.board.is_defensible(s.cell(self.target)))
         wname = weapon.name if weapon else "bare hands"
         s.emit("attack", f"{s.name(self.who)} attacks {s.name(self.target)} with {wname}", who=self.who,
@@ -380,7 +338,7 @@ class Melee:
             s.wound_zombie(target, result.wounds_to_defender, s.name(self.who))
             spill = result.wounds_to_defender - left
             if weapon and "cleave" in weapon.traits and spill > 0:
-                others = [z for z in s.engagers(self.who)]
+                others = [z for z in s.contact_zombies(self.who) if z != target]
                 if others:
                     victim = min(others, key=lambda z: (s.comp(z, Health).wounds, z))
                     s.wound_zombie(victim, spill, f"{s.name(self.who)}'s follow-through")
@@ -448,8 +406,8 @@ class Shoot:
             raise Impossible(f"{weapon.name} is empty: Reload")
         if not s.is_zombie(self.target):
             raise Impossible("there is no zombie there")
-        if s.is_engaged(self.who) and s.comp(self.target, Zombie).engaged != self.who:
-            raise Impossible("while engaged you can only shoot a zombie that engages you")
+        if s.is_engaged(self.who) and not s.board.in_contact(s.cell(self.who), s.cell(self.target)):
+            raise Impossible("while engaged you can only shoot a zombie in contact with you")
         _range_and_sight(s, self.who, s.cell(self.target), weapon)
 
     def perform(self, s: Session) -> None:
@@ -461,7 +419,7 @@ class Shoot:
         s.comp(self.who, Turn).aiming = False
         s.emit("attack", f"{s.name(self.who)} fires {weapon.name} at {s.name(self.target)} "
                f"({cover} cover, hits on {need}+)", who=self.who, target=self.target, cover=cover, need=need)
-        faces = s.roll(dice, self.who, f"a shot needing {need}+")
+        faces = s.roll(dice, self.who, f"a shot at {s.name(self.target)}", need)
         s.add_heat(weapon.heat, s.cell(self.who), weapon.name)
         hits = s.hits(faces, need)
         if hits:
@@ -504,8 +462,8 @@ class Throw:
             cover = s.board.cover(self.cell, s.cell(eid)) if s.cell(eid) != self.cell else "none"
             tgt = ranged_target(cover, False, status.hunkered, base=s.rules.success, light=s.rules.light_cover,
                                 heavy=s.rules.heavy_cover, hunker=s.rules.hunker)
-            faces = s.roll(after_dice_lost(weapon.dice, tgt.dice_lost), self.who,
-                           f"the blast on {s.name(eid)} ({tgt.need}+)")
+            faces = s.roll(after_dice_lost(weapon.dice, tgt.dice_lost), self.who, f"the blast on {s.name(eid)}",
+                           tgt.need)
             hits = s.hits(faces, tgt.need)
             if "burning" in weapon.traits and not (s.is_survivor(eid) and s.effect(eid, "fire_immune")):
                 if not status.burning:
@@ -599,28 +557,9 @@ class Search:
             raise Impossible("only one Search per turn")
 
     def perform(self, s: Session) -> None:
-        from game.world.scavenge import resolve_search
         _spend(s, self.who)
         s.comp(self.who, Turn).searched = True
         resolve_search(s, self.who, self.cell)
-
-
-def gain(s: Session, who: int, gear: Gear) -> None:
-    """Put a card in a survivor's hands, or at their feet when they have no room."""
-    item = s.content.items.get(gear.gear_id)
-    if item and item.kind == "ammo":
-        inv = s.comp(who, Inventory)
-        inv.reloads += item.reloads
-        s.spend(gear)
-        s.emit("item", f"{s.name(who)} gains {item.reloads} Reload tokens ({inv.reloads})", who=who)
-        return
-    if s.has_room(who) or (item and item.capacity):
-        s.comp(who, Inventory).gear.append(gear)
-        s.emit("item", f"{s.name(who)} takes {s.content.gear_name(gear.gear_id)}", who=who, uid=gear.uid)
-    else:
-        s.drop(gear, s.cell(who))
-        s.emit("item", f"No room: {s.content.gear_name(gear.gear_id)} is left at {s.name(who)}'s feet",
-               who=who, uid=gear.uid)
 
 
 def _carry_check(s: Session, who: int, gear: Gear) -> None:
@@ -853,7 +792,7 @@ class Drag:
     dest: int
 
     def _budget(self, s: Session) -> int:
-        return max(ORTHO_HALF, s.comp(self.who, Survivor).move // 2 * ORTHO_HALF)
+        return half_move_budget(s, self.who)
 
     def _cells(self, s: Session) -> dict[int, tuple]:
         """Where the dragger may end: the ally is laid in the cell just before, which must be free."""
@@ -881,10 +820,10 @@ class Drag:
         path = path_to(reach_full(s, self.who, self._budget(s)), self.dest)
         engagers = s.engagers(self.ally)
         if engagers:
-            faces = s.dice.d6(min(s.rules.engagement_slots, sum(s.zdef(z).slots for z in engagers)))
-            wounds = sum(1 for f in faces if f >= s.rules.parting_swipe)
-            s.emit("roll", f"Swipes at {s.name(self.who)} dragging {s.name(self.ally)}: "
-                   f"{' '.join(map(str, faces))}", who=None, faces=list(faces), purpose="parting swipes")
+            need = s.rules.parting_swipe
+            faces = s.roll(s.swipes(engagers), None, f"swipes at {s.name(self.who)} dragging {s.name(self.ally)}",
+                           need, at_least_one=False)
+            wounds = sum(1 for f in faces if f >= need)
             s.wound_survivor(self.who, wounds, "swipes")
             if s.comp(self.who, Status).downed:
                 return
@@ -947,9 +886,7 @@ class GearExchange:
         mine = [pool_[u] for u in self.mine]
         theirs = [g for u, g in pool_.items() if u not in set(self.mine)]
         for who, gear in ((self.who, mine), (self.ally, theirs)):
-            cap = s.rules.inventory + sum(s.content.items[g.gear_id].capacity for g in gear
-                                          if g.gear_id in s.content.items)
-            if s.slots_taken(who, gear) > cap:
+            if s.slots_taken(who, gear) > s.capacity(who, gear):
                 raise Impossible(f"{s.name(who)} cannot carry that much")
 
     def perform(self, s: Session) -> None:

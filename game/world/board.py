@@ -32,12 +32,15 @@ COVER_REACH = 1.51   # a hair over 1.5 so float rounding never drops cover at th
 
 # Terrain kinds a survivor cannot enter; doors are decided by their state.
 _IMPASSABLE = frozenset({"wall", "heavy"})
-_DIFFICULT = frozenset({"difficult", "light", "window"})
+# Barricades (concrete blocks, sandbag walls) are climbed over at double cost (rulebook 5.0) and give heavy cover.
+_DIFFICULT = frozenset({"difficult", "light", "window", "barricade"})
 # Kinds whose corners a diagonal step (or base contact) may not cut.
 _CORNER_BLOCKERS = frozenset({"wall", "heavy", "door"})
 # Kinds a survivor can Hunker Down against.
-COVER_KINDS = frozenset({"light", "heavy", "wall", "window"})
-DEFENSIBLE_KINDS = frozenset({"window", "door"})
+COVER_KINDS = frozenset({"light", "heavy", "barricade", "wall", "window"})
+HEAVY_COVER_KINDS = frozenset({"heavy", "barricade"})
+# Standing in these (a door only when open) is a defensible position against melee (rulebook 7.0).
+DEFENSIBLE_KINDS = frozenset({"window", "door", "barricade"})
 
 
 class Board:
@@ -142,6 +145,15 @@ class Board:
             return INF
         return half * 2 if self.terrain[i] in _DIFFICULT else half
 
+    def is_difficult(self, i: int) -> bool:
+        """Does entering this cell cost double for a survivor?"""
+        return self.terrain[i] in _DIFFICULT
+
+    def cover_of_cell(self, i: int) -> str | None:
+        """The cover a line of fire gets from crossing this cell: 'light', 'heavy' or None."""
+        kind = self.terrain[i]
+        return "heavy" if kind in HEAVY_COVER_KINDS else ("light" if kind in ("light", "window") else None)
+
     def zombie_factors(self, ignores_difficult: bool, bulk: bool) -> list[int]:
         """Per cell, what a zombie of this profile pays per half inch of step into it (0 = it cannot enter), for the
         doors and barricades as they are now (kept up to date by set_door and set_barricade)."""
@@ -164,7 +176,7 @@ class Board:
 
     def is_defensible(self, i: int) -> bool:
         kind = self.terrain[i]
-        return kind == "window" or (kind == "door" and self.door_open[i])
+        return kind in DEFENSIBLE_KINDS and (kind != "door" or self.door_open[i])
 
     def next_to_cover(self, i: int) -> bool:
         """Standing in light cover or a window, or touching cover or a wall (terrain only: never changes)."""
@@ -222,9 +234,10 @@ class Board:
             if kind == "door":
                 door_shapes[i] = shape = self._box(body, x, y, 1, CAT_DOOR_CLOSED)
                 shapes.append(shape)
-            elif kind in ("light", "window", "heavy"):
-                shape = self._box(body, x, y, 1, CAT_HEAVY if kind == "heavy" else CAT_LIGHT)
-                cover_kind[shape] = "heavy" if kind == "heavy" else "light"
+            elif kind in ("light", "window") or kind in HEAVY_COVER_KINDS:
+                heavy = kind in HEAVY_COVER_KINDS
+                shape = self._box(body, x, y, 1, CAT_HEAVY if heavy else CAT_LIGHT)
+                cover_kind[shape] = "heavy" if heavy else "light"
                 shapes.append(shape)
         space.add(*shapes)
         return space, door_shapes, cover_kind
@@ -294,8 +307,10 @@ class Board:
 
     # --- movement ----------------------------------------------------------------------------------------------
     def reach(self, start: int, budget: int, blocked: set[int] | frozenset[int] = frozenset(),
-              stops: set[int] | frozenset[int] = frozenset()) -> dict[int, tuple[int, int]]:
-        """Dijkstra for a survivor from `start` within `budget` half inches.
+              stops: set[int] | frozenset[int] = frozenset(), factors: list[int] | None = None
+              ) -> dict[int, tuple[int, int]]:
+        """Dijkstra for a survivor (or, with a zombie's step `factors`, a zombie) from `start` within `budget` half
+        inches.
 
         Returns {cell: (cost, previous cell)}. `blocked` cells cannot be entered (zombies); `stops` cells may end a
         path but not continue it (base contact with a zombie).
@@ -305,7 +320,7 @@ class Board:
         best: dict[int, tuple[int, int]] = {start: (0, -1)}
         buckets: list[list[int]] = [[] for _ in range(budget + 1)]
         buckets[0].append(start)
-        factor = self.move_factor
+        factor = self.move_factor if factors is None else factors
         neighbours = self._neighbours
         for spent, bucket in enumerate(buckets):
             bucket.sort()

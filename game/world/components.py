@@ -70,3 +70,27 @@ class Status:
     stunned: bool = False
     eliminated: bool = False
     escaped: bool = False
+
+
+@dataclass
+class Engagement:
+    """A survivor's swarm: the zombies whose attacks go to it and the engagement slots they fill (at most 3).
+    Written by the engagement system (Session.update_engagement); any zombie in base contact engages it."""
+    attackers: tuple[int, ...] = ()
+    slots: int = 0
+
+
+@dataclass
+class Goal:
+    """Where a zombie is heading this activation, by the hierarchy, and why (for the screen and the log)."""
+    cells: list[int] = field(default_factory=list)   # the cells it would stop in
+    why: str = ""
+    centre: int = -1                                  # the survivor, noise or marker it heads for
+    target: int | None = None                        # the survivor it saw, if that is why
+
+
+@dataclass
+class Noise:
+    """Heat made at one cell this round: zombies with no one in sight head for the loudest."""
+    cell: int
+    amount: int

@@ -16,3 +16,11 @@ class Event:
 
     def __str__(self) -> str:
         return self.text
+
+
+def roll_text(data: dict) -> str:
+    """The line for a roll event, made from its data (who, purpose, dice, need, faces, successes)."""
+    hits = data["successes"]
+    faces = " ".join(map(str, data["faces"])) or "no dice"
+    return (f"{data['roller']} rolls {data['dice']}d6 for {data['purpose']} (each {data['need']}+ counts): {faces} "
+            f"({hits} success{'es' if hits != 1 else ''})")

@@ -5,7 +5,8 @@ from collections.abc import Sequence
 
 from game.content.defs import Content
 from game.rules.search import search_outcome, search_pool, tool_dice
-from game.world.components import Inventory, Status, Survivor
+from game.world.components import Gear, Inventory, Status, Survivor
+from game.world.guts import guts_dice
 from game.world.session import Session
 
 # When a jackpot draws two and keeps one, the better card is kept: this order, then the first drawn.
@@ -40,7 +41,6 @@ def search_dice(s: Session, who: int) -> int:
 
 
 def resolve_search(s: Session, who: int, cell: int) -> None:
-    from game.world.actions import gain
     faces = s.roll(search_dice(s, who), who, "a search")
     outcome = search_outcome(faces, s.rules.success)
     if outcome == "failure":
@@ -86,7 +86,6 @@ def resolve_hazard(s: Session, who: int, gear) -> None:
     if hazard.effect == "heat":
         s.add_heat(hazard.amount, s.cell(who), hazard.name)
     elif hazard.effect == "wound_test":
-        from game.world.actions import guts_dice
         if not s.hits(s.roll(guts_dice(s, who), who, f"a Guts test against {hazard.name}")):
             s.wound_survivor(who, hazard.amount, hazard.name)
     elif hazard.effect == "spawn_adjacent":
@@ -109,3 +108,21 @@ def _lurker_spot(s: Session, who: int, kind: str) -> int | None:
             if cell not in s.occupant and s.board.walkable(cell):
                 return cell
     return s.free_cell_near(here, 3)
+
+
+def gain(s: Session, who: int, gear: Gear) -> None:
+    """Put a card in a survivor's hands, or at their feet when they have no room."""
+    item = s.content.items.get(gear.gear_id)
+    if item and item.kind == "ammo":
+        inv = s.comp(who, Inventory)
+        inv.reloads += item.reloads
+        s.spend(gear)
+        s.emit("item", f"{s.name(who)} gains {item.reloads} Reload tokens ({inv.reloads})", who=who)
+        return
+    if s.has_room(who) or (item and item.capacity):
+        s.comp(who, Inventory).gear.append(gear)
+        s.emit("item", f"{s.name(who)} takes {s.content.gear_name(gear.gear_id)}", who=who, uid=gear.uid)
+    else:
+        s.drop(gear, s.cell(who))
+        s.emit("item", f"No room: {s.content.gear_name(gear.gear_id)} is left at {s.name(who)}'s feet",
+               who=who, uid=gear.uid)

@@ -1,15 +1,19 @@
 """Scenario events (Doom spaces, the Finale, Director purchases): each effect applied to the session."""
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from game.content.defs import EventDef
-from game.world.session import Session
+from game.world.purchases import spawn_points
+
+if TYPE_CHECKING:
+    from game.world.session import Session
 
 
 def apply_event(s: Session, event: EventDef, why: str) -> None:
-    s.emit("event", f"{why}: {event.name}. {event.text}", event=event.id)
+    s.emit("event", f"{why}: {event.name}. {event.text}", event=event.id, why=why, name=event.name)
     for effect in event.effects:
         if effect.kind == "spawn":
-            from game.world.director import spawn_points
             points = spawn_points(s, "any" if effect.where in ("all", "nearest") else effect.where)
             if effect.where == "nearest" and points:
                 cells = [s.cell(sv) for sv in s.standing()] or [s.cell(sv) for sv in s.survivors()]
@@ -18,7 +22,7 @@ def apply_event(s: Session, event: EventDef, why: str) -> None:
                 for _ in range(max(1, effect.amount)):
                     cell = s.free_cell_near(point, s.rules.spawn_radius)
                     if cell is not None:
-                        s.place_zombie(effect.zombie, cell, event.name)
+                        s.place_zombie(effect.zombie, cell, event.name, how="event")
         elif effect.kind == "heat_next_round":
             s.carried_heat += effect.amount
             s.emit("heat", f"{effect.amount} Heat will land on the track next round", amount=effect.amount)

@@ -1,12 +1,13 @@
-"""The Session: one game. It owns the esper world, the board, the seeded RNG, the decks and the event stream.
+"""The Session: one game. A thin facade over the game's esper world: the content, the seed and its RNG, the event
+stream and the schedule of the Director Phase systems (game.world.systems).
 
-Actions (game.world.actions) and the Director Phase (game.world.director) change the game only through the
-methods here, so every change is logged as an event and the invariants are kept in one place.
+The state of the models lives in esper components (game.world.components); the Session's methods query them.
+Actions (game.world.actions) and the systems change the game only through the methods here, so every change is
+logged as an event and the invariants are kept in one place.
 """
 from __future__ import annotations
 
 import itertools
-import math
 import random
 from collections.abc import Iterator, Sequence
 
@@ -17,13 +18,33 @@ from game.rules.combat import zombie_fight
 from game.rules.decks import draw_from
 from game.rules.dice import Dice, ones, pool, successes
 from game.rules.heat import complications
+from game.world import systems
 from game.world.board import Board
-from game.world.components import Gear, Health, Inventory, Pos, Status, Survivor, Turn, Zombie
-from game.world.events import Event
+from game.world.components import (
+    Engagement,
+    Gear,
+    Goal,
+    Health,
+    Inventory,
+    Noise,
+    Pos,
+    Status,
+    Survivor,
+    Turn,
+    Zombie,
+)
+from game.world.errors import GameOver, Impossible
+from game.world.events import Event, roll_text
+from game.world.horde import burst
+from game.world.scenario_events import apply_event
+
+__all__ = ["GameOver", "Impossible", "Session"]
 
 
 class Occupancy(dict):
-    """cell -> model; counts its changes so movement answers can be cached until someone moves."""
+    """cell -> model standing there. The one index kept beside the components, because "who stands in this cell?"
+    is the hottest question of the game: it is changed only by place_zombie, move_model, kill_zombie and
+    remove_from_board, and counts its changes so movement answers can be cached until someone moves."""
     version = 0
 
     def __setitem__(self, key, value) -> None:
@@ -35,14 +56,6 @@ class Occupancy(dict):
         self.version += 1
 
 
-class Impossible(Exception):
-    """An action the rules do not allow; the message is for the player."""
-
-
-class GameOver(Exception):
-    """Raised by actions submitted after the game has ended."""
-
-
 _world_ids = itertools.count(1)
 
 
@@ -50,6 +63,8 @@ class Session:
     def __init__(self, content: Content, scenario: str | ScenarioDef, seed: int = 0,
                  team: Sequence[str] | None = None, dice: Dice | None = None, map_def: MapDef | None = None,
                  policy=None):
+        """`policy` chooses the Director's purchases (game.ai.director.DirectorAI, a script, a human's choices);
+        without one the Director buys by the engine's must-spend order (game.world.purchases.legal_purchases)."""
         self.content = content
         self.rules = content.rules
         self.scenario = content.scenarios[scenario] if isinstance(scenario, str) else scenario
@@ -62,16 +77,12 @@ class Session:
         self.board = Board(self.map)
         self.events: list[Event] = []
         self.listeners: list = []          # callables(event), e.g. the UI's animator
-        if policy is None:
-            from game.ai.director import DirectorAI
-            policy = DirectorAI()
         self.policy = policy
 
         self.round = 1
-        self.phase = "survivor"            # survivor | director | over
+        self.phase = "survivor"            # survivor | director | end | over
         self.heat = 0
         self.heat_spent = 0
-        self.noise: dict[int, int] = {}    # cell -> Heat made there this round
         self.carried_heat = 0              # Heat that lands on the track at the start of next round
         self.ambient_bonus = 0
         self.doom = 1
@@ -90,17 +101,7 @@ class Session:
         self.task_progress = 0
         self.occupant: Occupancy = Occupancy()
         self._position_memo: dict = {}         # answers that hold until a model moves or a door changes
-        self._zombie_ids: set[int] = set()
-        self._pos: dict[int, Pos] = {}         # entity -> its Pos component (the same object esper holds)
-        self._comps: dict[tuple[int, type], object] = {}   # (entity, component type) -> the object esper holds
-        self._names: dict[int, str] = {}
-        self._markers: dict[tuple[str, str | None], tuple[int, ...]] = {}
-        self._zdefs: dict = {}                 # zombie entity -> its ZombieDef (a zombie never changes kind)
-        self._engagers: dict[int, list[int]] = {}
-        self._slots: dict[int, int] = {}
-        self._survivor_ids: set[int] = set()
-        self._roster: list[int] = []          # every survivor, in seat order
-        self._on_board: list[int] = []        # those still on the table
+        self._markers: dict[tuple[str, str | None], tuple[int, ...]] = {}   # map markers never move
         self._uids = itertools.count(1)
         self.gear: dict[int, Gear] = {}    # every deck card, by uid
         self.decks: dict[str, dict[str, list[int]]] = {}
@@ -124,45 +125,39 @@ class Session:
             esper.delete_world(self.world)
 
     def comp(self, eid: int, ctype):
-        # Components are mutable objects held by reference, so each is looked up in the world once (a hot path).
-        found = self._comps.get((eid, ctype))
-        if found is None:
-            if esper.current_world != self.world:
-                esper.switch_world(self.world)
-            found = self._comps[eid, ctype] = esper.component_for_entity(eid, ctype)
-        return found
+        """A model's component of this type (held by reference: change it in place)."""
+        if esper.current_world != self.world:
+            esper.switch_world(self.world)
+        return esper.component_for_entity(eid, ctype)
 
     def survivors(self, *, on_board: bool = True) -> list[int]:
-        """Survivor entities by seat; on_board=False includes the eliminated and escaped."""
-        return list(self._on_board if on_board else self._roster)
+        """Survivor entities by seat; on_board=False includes the eliminated and escaped (who have no Pos)."""
+        self.use()
+        found = esper.get_components(Survivor, Pos) if on_board else esper.get_component(Survivor)
+        return [eid for _, eid in sorted((c[1][0].seat if on_board else c[1].seat, c[0]) for c in found)]
 
     def standing(self) -> list[int]:
         return [s for s in self.survivors() if not self.comp(s, Status).downed]
 
     def zombies(self) -> list[int]:
-        return sorted(self._zombie_ids)
+        self.use()
+        return sorted(eid for eid, _ in esper.get_component(Zombie))
 
     def cell(self, eid: int) -> int:
-        # The model's own Pos component, held by reference: the hottest lookup in the game skips the world query.
-        return self._pos[eid].cell
+        if esper.current_world != self.world:
+            esper.switch_world(self.world)
+        return esper.component_for_entity(eid, Pos).cell
 
     def xy(self, eid: int) -> tuple[int, int]:
         return self.board.xy(self.cell(eid))
 
     def name(self, eid: int) -> str:
-        found = self._names.get(eid)
-        if found is None:
-            self.use()
-            surv = esper.try_component(eid, Survivor)
-            zombie = esper.try_component(eid, Zombie)
-            if surv:
-                found = surv.name
-            elif zombie:
-                found = f"{self.content.zombies[zombie.kind].name} #{eid}"
-            else:
-                return f"#{eid}"
-            self._names[eid] = found      # a model's name never changes, and entity ids are never reused
-        return found
+        self.use()
+        surv = esper.try_component(eid, Survivor)
+        if surv:
+            return surv.name
+        zombie = esper.try_component(eid, Zombie)
+        return f"{self.content.zombies[zombie.kind].name} #{eid}" if zombie else f"#{eid}"
 
     def may_withdraw(self, who: int) -> bool:
         """Has this survivor just won or tied a melee, so that a free Withdrawal step is open to it?"""
@@ -171,16 +166,19 @@ class Session:
     @property
     def survivor_ids(self) -> set[int]:
         """Every survivor entity (read only)."""
-        return self._survivor_ids
+        self.use()
+        return {eid for eid, _ in esper.get_component(Survivor)}
 
     def is_survivor(self, eid: int) -> bool:
-        return eid in self._survivor_ids
+        self.use()
+        return esper.try_component(eid, Survivor) is not None
 
     def is_zombie(self, eid: int) -> bool:
-        return eid in self._zombie_ids
+        self.use()
+        return esper.try_component(eid, Zombie) is not None
 
     def zdef(self, eid: int):
-        return self._zdefs[eid]
+        return self.content.zombies[self.comp(eid, Zombie).kind]
 
     def effect(self, eid: int, key: str) -> int:
         """A skill effect of a survivor (0/False when its skill does not have it)."""
@@ -193,40 +191,36 @@ class Session:
         dx, dy = abs(a % w - b % w), abs(a // w - b // w)
         return dx + 0.5 * dy if dx >= dy else dy + 0.5 * dx
 
+    def _cells_of(self, ctype) -> list[int]:
+        """The cells of every model that has this component and stands on the board."""
+        self.use()
+        return [pos.cell for _, (pos, _) in esper.get_components(Pos, ctype)]
+
     def zombie_within(self, cell: int, radius: float) -> bool:
         """Is any zombie within `radius` inches (the straight octile measure) of this cell?"""
-        return self._any_within(cell, radius, self._zombie_ids)
+        return bool(self._within(cell, radius, self._cells_of(Zombie)))
 
     def zombie_cells(self) -> set[int]:
         """The cells zombies stand in."""
-        pos = self._pos
-        return {pos[z].cell for z in self._zombie_ids}
+        return set(self._cells_of(Zombie))
 
     def zombie_cells_within(self, cell: int, radius: float) -> list[int]:
         """The cells of the zombies within `radius` inches (the straight octile measure) of this cell."""
-        w, pos = self.board.width, self._pos
+        return self._within(cell, radius, self._cells_of(Zombie))
+
+    def survivor_within(self, cell: int, radius: float) -> bool:
+        """Is any survivor on the board within `radius` inches (the straight octile measure) of this cell?"""
+        return bool(self._within(cell, radius, self._cells_of(Survivor)))
+
+    def _within(self, cell: int, radius: float, cells: list[int]) -> list[int]:
+        w = self.board.width
         x, y = cell % w, cell // w
         out = []
-        for z in self._zombie_ids:
-            c = pos[z].cell
+        for c in cells:
             dx, dy = abs(x - c % w), abs(y - c // w)
             if (dx + 0.5 * dy if dx >= dy else dy + 0.5 * dx) <= radius:
                 out.append(c)
         return out
-
-    def survivor_within(self, cell: int, radius: float) -> bool:
-        """Is any survivor on the board within `radius` inches (the straight octile measure) of this cell?"""
-        return self._any_within(cell, radius, self._on_board)
-
-    def _any_within(self, cell: int, radius: float, models) -> bool:
-        w, pos = self.board.width, self._pos
-        x, y = cell % w, cell // w
-        for m in models:
-            c = pos[m].cell
-            dx, dy = abs(x - c % w), abs(y - c // w)
-            if (dx + 0.5 * dy if dx >= dy else dy + 0.5 * dx) <= radius:
-                return True
-        return False
 
     def position_memo(self) -> dict:
         """A dict for answers that depend only on where the models stand and on the doors (move reach, active spawn
@@ -298,24 +292,23 @@ class Session:
                                           arch.guts, arch.skill, seat))
         pos = Pos(cell)
         esper.add_component(eid, pos)
-        self._pos[eid] = pos
         esper.add_component(eid, Health(arch.wounds, arch.wounds))
         esper.add_component(eid, Status())
         esper.add_component(eid, Turn())
+        esper.add_component(eid, Engagement())
         inv = Inventory(reloads=arch.reloads)
         inv.gear += [self._new_gear(w, "", free_for=eid) for w in arch.weapons]
         inv.gear += [self._new_gear(i, "") for i in arch.items]
         esper.add_component(eid, inv)
         self.occupant[cell] = eid
-        self._survivor_ids.add(eid)
-        self._roster.append(eid)
-        self._on_board.append(eid)
         return eid
 
     # --- rounds ------------------------------------------------------------------------------------------------
     def start_round(self) -> None:
         self.phase = "survivor"
-        self.noise.clear()
+        self.use()
+        for eid, _ in list(esper.get_component(Noise)):
+            esper.delete_entity(eid, immediate=True)
         self.removed_shamblers = 0
         self.disruption.clear()
         self.heat = 0
@@ -337,24 +330,41 @@ class Session:
         before = self.heat
         self.heat = min(self.rules.heat_max, self.heat + amount)
         if cell is not None:
-            self.noise[cell] = self.noise.get(cell, 0) + amount
+            self._make_noise(cell, amount)
         lost = amount - (self.heat - before)
         tail = f" ({lost} lost above {self.rules.heat_max})" if lost else ""
         self.emit("heat", f"+{amount} Heat: {reason} -> {self.heat}{tail}", amount=amount, heat=self.heat,
                   cell=cell)
 
-    def loudest_noise(self) -> int | None:
-        if not self.noise:
-            return None
-        return min(self.noise, key=lambda c: (-self.noise[c], c))
+    def _make_noise(self, cell: int, amount: int) -> None:
+        """Remember where this round's Heat was made (zombies without sight head for the loudest spot)."""
+        self.use()
+        for _, noise in esper.get_component(Noise):
+            if noise.cell == cell:
+                noise.amount += amount
+                return
+        esper.create_entity(Noise(cell, amount))
 
-    def advance_doom(self, reason: str) -> None:
+    @property
+    def noise(self) -> dict[int, int]:
+        """cell -> Heat made there this round (read only: a view of the Noise components)."""
+        self.use()
+        return {n.cell: n.amount for _, n in esper.get_component(Noise)}
+
+    def loudest_noise(self) -> int | None:
+        noise = self.noise
+        if not noise:
+            return None
+        return min(noise, key=lambda c: (-noise[c], c))
+
+    def advance_doom(self, reason: str, cause: str = "event") -> None:
+        """Move the Doom marker on; `cause` (round, escalation, clatter, event) is kept for the records."""
         length = self.scenario.doom_length
         if self.doom >= length:
-            self.emit("doom", f"Doom is already on its final space ({reason})", doom=self.doom)
+            self.emit("doom", f"Doom is already on its final space ({reason})", doom=self.doom, cause=cause)
             return
         self.doom += 1
-        self.emit("doom", f"Doom advances to {self.doom}/{length}: {reason}", doom=self.doom)
+        self.emit("doom", f"Doom advances to {self.doom}/{length}: {reason}", doom=self.doom, cause=cause)
         event_id = self.scenario.doom_events.get(self.doom)
         if event_id:
             self.trigger_event(event_id, "Doom event")
@@ -365,18 +375,22 @@ class Session:
             self.trigger_event(self.scenario.finale, "Doom Finale")
 
     def trigger_event(self, event_id: str, why: str) -> None:
-        from game.world.scenario_events import apply_event
         apply_event(self, self.content.events[event_id], why)
 
     # --- dice --------------------------------------------------------------------------------------------------
-    def roll(self, n: int, who: int | None, purpose: str) -> tuple[int, ...]:
-        """Roll a pool (never below one die). A survivor's natural 1s make Heat where it stands."""
-        faces = self.dice.d6(pool(n))
-        hits = successes(faces, self.rules.success)
+    def roll(self, n: int, who: int | None, purpose: str, need: int | None = None, *, at_least_one: bool = True,
+             complications_count: bool = True) -> tuple[int, ...]:
+        """Every die of the game is rolled here, and logged with who rolled, for what, how many dice, the face each
+        die needed and every face. A pool never drops below one die (7.0) unless `at_least_one` is off (a roll of
+        zero swipes is no roll). A survivor's natural 1s make Heat where it stands."""
+        need = need or self.rules.success
+        faces = self.dice.d6(pool(n) if at_least_one else n)
+        hits = successes(faces, need)
         label = self.name(who) if who is not None else "Director"
-        self.emit("roll", f"{label} rolls {len(faces)}d6 for {purpose}: {' '.join(map(str, faces))} "
-                  f"({hits} success{'es' if hits != 1 else ''})", who=who, faces=list(faces), purpose=purpose)
-        if who is not None and self.is_survivor(who):
+        data = dict(who=who, roller=label, purpose=purpose, dice=len(faces), need=need, faces=list(faces),
+                    successes=hits)
+        self.emit("roll", roll_text(data), **data)
+        if who is not None and complications_count and self.is_survivor(who):
             made = complications(ones(faces), self.effect(who, "ignore_complications"))
             if made:
                 self.add_heat(made, self.cell(who), f"{made} complication(s) on {purpose}")
@@ -396,27 +410,24 @@ class Session:
         self.occupant[pos.cell] = eid
         x, y = self.board.xy(pos.cell)
         self.emit("move", f"{self.name(eid)} {verb} to ({x}, {y})", who=eid, path=[start, *path])
-        if eid in self._zombie_ids and not self._near_survivors(start) and not self._near_survivors(pos.cell):
+        if self.is_zombie(eid) and not self._near_survivors(start) and not self._near_survivors(pos.cell):
             return      # a zombie moving far from every survivor cannot change who engages whom
         self.update_engagement()
 
     def _near_survivors(self, cell: int) -> bool:
         contact = self.board.contact_cells(cell)
-        return any(self._pos[s].cell in contact for s in self._on_board)
+        return any(c in contact for c in self._cells_of(Survivor))
 
-    def place_zombie(self, kind: str, cell: int, reason: str, count: bool = True) -> int:
+    def place_zombie(self, kind: str, cell: int, reason: str, count: bool = True, how: str = "start") -> int:
+        """Put a zombie on the board; `how` says why for the records: start, spawned, reanimated or event."""
         zdef = self.content.zombies[kind]
         self.use()
-        pos = Pos(cell)
-        eid = esper.create_entity(pos, Zombie(kind), Health(zdef.wounds, zdef.wounds), Status())
-        self._pos[eid] = pos
-        self._zdefs[eid] = zdef
+        eid = esper.create_entity(Pos(cell), Zombie(kind), Health(zdef.wounds, zdef.wounds), Status(), Goal())
         self.occupant[cell] = eid
-        self._zombie_ids.add(eid)
         if count:
             self.spawned[kind] = self.spawned.get(kind, 0) + 1
         x, y = self.board.xy(cell)
-        self.emit("spawn", f"{zdef.name} appears at ({x}, {y}): {reason}", who=eid, kind=kind, cell=cell)
+        self.emit("spawn", f"{zdef.name} appears at ({x}, {y}): {reason}", who=eid, kind=kind, cell=cell, how=how)
         if self._near_survivors(cell):      # a zombie out of everyone's reach changes no engagement
             self.update_engagement()
         return eid
@@ -436,37 +447,54 @@ class Session:
 
     # --- engagement --------------------------------------------------------------------------------------------
     def engagers(self, survivor: int) -> list[int]:
-        """Zombies engaging a survivor, by id (worked out by update_engagement)."""
-        return list(self._engagers.get(survivor, ()))
+        """Zombies whose attacks go to this survivor, by id: its swarm (its Engagement component)."""
+        return list(self.comp(survivor, Engagement).attackers)
 
     def slots_used(self, survivor: int) -> int:
-        return self._slots.get(survivor, 0)
+        return self.comp(survivor, Engagement).slots
+
+    def contact_zombies(self, survivor: int) -> list[int]:
+        """Zombies in base contact with a survivor, by id. Each of them holds it engaged (rulebook 5.0: entering
+        base contact engages), even one whose own attacks go to another survivor."""
+        occupant = self.occupant
+        return sorted(eid for c in self.board.contact_cells(self.cell(survivor))
+                      if (eid := occupant.get(c)) is not None and self.is_zombie(eid))
 
     def is_engaged(self, survivor: int) -> bool:
-        return bool(self.engagers(survivor))
+        """Engaged: in base contact with a zombie. It cannot Move, and leaves only by Disengaging."""
+        occupant = self.occupant
+        return any((eid := occupant.get(c)) is not None and self.is_zombie(eid)
+                   for c in self.board.contact_cells(self.cell(survivor)))
+
+    def swipes(self, zombies: Sequence[int]) -> int:
+        """Parting Swipes these zombies make: one per figure, 3 at most."""
+        return min(self.rules.engagement_slots, sum(self.zdef(z).slots for z in zombies))
 
     def room_for(self, survivor: int, zombie: int) -> bool:
         return self.slots_used(survivor) + self.zdef(zombie).slots <= self.rules.engagement_slots
 
     def update_engagement(self) -> None:
-        """Work out who engages whom from positions (see docs/RULES.md, Engagement).
+        """The engagement system: work out whose attacks go where from positions (see docs/RULES.md, Engagement)
+        and write it into the Zombie and Engagement components.
 
-        Only zombies in contact with a survivor (or engaged a moment ago) can be engaged, so only those are looked at.
+        Only zombies in contact with a survivor (or attacking one a moment ago) can be engaged, so only those are
+        looked at. Each zombie attacks one survivor; at most 3 figures attack one survivor (No Clown Cars).
         """
         self.use()
         board, cap, zombies_def = self.board, self.rules.engagement_slots, self.content.zombies
-        scell, downed = {}, {}
-        for s in self.survivors():
-            scell[s] = esper.component_for_entity(s, Pos).cell
-            downed[s] = esper.component_for_entity(s, Status).downed
+        scell, downed, engagement = {}, {}, {}
+        for s, (pos, status, eng) in esper.get_components(Pos, Status, Engagement):
+            scell[s], downed[s], engagement[s] = pos.cell, status.downed, eng
         near: set[int] = set()
         for c in scell.values():
             near.update(board.contact_cells(c))
-        occupant, zombie_ids = self.occupant, self._zombie_ids
-        candidates = {eid for c in near if (eid := occupant.get(c)) is not None and eid in zombie_ids}
-        candidates.update(z for group in self._engagers.values() for z in group if z in self._zombie_ids)
+        occupant = self.occupant
+        candidates = {eid for c in near if (eid := occupant.get(c)) is not None and self.is_zombie(eid)}
+        for eng in engagement.values():
+            candidates.update(z for z in eng.attackers if self.is_zombie(z))
+        for _, eng in esper.get_component(Engagement):
+            eng.attackers, eng.slots = (), 0
         if not candidates:          # the common case: nobody is or comes into contact
-            self._engagers, self._slots = {}, {}
             return
         slots = dict.fromkeys(scell, 0)
         free = []
@@ -492,13 +520,13 @@ class Session:
                 target = min(options, key=lambda o: (downed[o], slots[o], o))
                 zc.engaged = target
                 slots[target] += need
-        engagers: dict[int, list[int]] = {}
+        attackers: dict[int, list[int]] = {}
         for z in sorted(candidates):
             t = esper.component_for_entity(z, Zombie).engaged
             if t is not None:
-                engagers.setdefault(t, []).append(z)
-        self._engagers = engagers
-        self._slots = {t: n for t, n in slots.items() if n}
+                attackers.setdefault(t, []).append(z)
+        for t, group in attackers.items():
+            engagement[t].attackers, engagement[t].slots = tuple(group), slots[t]
 
     # --- wounds ------------------------------------------------------------------------------------------------
     def wound_survivor(self, s: int, amount: int, source: str) -> None:
@@ -552,10 +580,9 @@ class Session:
     def remove_from_board(self, s: int) -> None:
         """A survivor leaves the table (eliminated or escaped); its entity stays for the records."""
         self.use()
-        del self.occupant[self._pos.pop(s).cell]
-        esper.remove_component(s, Pos)
-        self._comps.pop((s, Pos), None)
-        self._on_board.remove(s)
+        del self.occupant[esper.remove_component(s, Pos).cell]
+        eng = esper.component_for_entity(s, Engagement)
+        eng.attackers, eng.slots = (), 0
         if self.active == s:
             self.active = None
 
@@ -589,41 +616,27 @@ class Session:
         name = self.name(z)
         self.use()
         esper.delete_entity(z, immediate=True)
-        for key in [key for key in self._comps if key[0] == z]:
-            del self._comps[key]
-        del self._pos[z]
         del self.occupant[cell]
-        self._zombie_ids.discard(z)
         if zdef.zclass == "shambler":
             self.removed_shamblers += 1
         self.emit("killed", f"{name} is destroyed", who=z, kind=zdef.id, cell=cell)
         self.update_engagement()
         if "explosive_demise" in zdef.specials:
-            self._explode(cell, zdef)
+            burst(self, cell, zdef)
 
-    def _explode(self, cell: int, zdef) -> None:
-        radius = zdef.params.get("blast", 3)
-        wounds = zdef.params.get("blast_wounds", 2)
-        self.emit("blast", f"{zdef.name} bursts! Everyone within {radius}\" must pass a Guts test", cell=cell)
-        self.add_heat(zdef.params.get("blast_heat", 3), cell, f"{zdef.name} bursting")
-        for eid in self.models_within(cell, radius):
-            if self.is_survivor(eid):
-                if self.comp(eid, Status).downed:
-                    continue
-                from game.world.actions import guts_dice
-                if not self.hits(self.roll(guts_dice(self, eid), eid, "a Guts test against the burst")):
-                    self.wound_survivor(eid, wounds, "the burst")
-            elif self.is_zombie(eid):
-                if not self.hits(self.roll(self.zdef(eid).guts, None, f"{self.name(eid)}'s Guts test")):
-                    self.wound_zombie(eid, wounds, "the burst", by_survivors=False)
-
-    def models_within(self, cell: int, radius: float) -> list[int]:
-        """Models within `radius` inches of a cell and in sight of it, by entity id."""
+    def models_within(self, cell: int, radius: float, through_walls: bool = False) -> list[int]:
+        """Models within `radius` inches of a cell (and in sight of it, unless `through_walls`), by entity id."""
         out = []
         for c, eid in self.occupant.items():
-            if self.dist(cell, c) <= radius and self.board.sees(cell, c):
+            if self.dist(cell, c) <= radius and (through_walls or self.board.sees(cell, c)):
                 out.append(eid)
         return sorted(out)
+
+    def set_goal(self, zombie: int, goal: Goal) -> None:
+        """Where a zombie is heading this activation (shown on the board). Written in place: adding a component
+        would empty esper's query caches for every later query."""
+        mine = self.comp(zombie, Goal)
+        mine.cells, mine.why, mine.centre, mine.target = goal.cells, goal.why, goal.centre, goal.target
 
     # --- gear --------------------------------------------------------------------------------------------------
     def drop(self, gear: Gear, cell: int) -> None:
@@ -636,9 +649,12 @@ class Session:
             self.decks[gear.deck]["discard"].append(gear.uid)
             gear.ammo = self.content.weapons[gear.gear_id].ammo if gear.gear_id in self.content.weapons else 0
 
-    def capacity(self, s: int) -> int:
-        inv = self.comp(s, Inventory)
-        extra = sum(self.content.items[g.gear_id].capacity for g in inv.gear if g.gear_id in self.content.items)
+    def capacity(self, s: int, gear: Sequence[Gear] | None = None) -> int:
+        """Cards a survivor may carry with this gear (default: what it carries now). Only the best container counts:
+        the rulebook gives 4 items with a Backpack, not one more per Backpack."""
+        items = self.comp(s, Inventory).gear if gear is None else gear
+        extra = max((self.content.items[g.gear_id].capacity for g in items if g.gear_id in self.content.items),
+                    default=0)
         return self.rules.inventory + extra
 
     def slots_taken(self, s: int, gear: Sequence[Gear] | None = None) -> int:
@@ -745,8 +761,7 @@ class Session:
 
     def director_steps(self) -> Iterator[str]:
         """The Director and End Phases as steps; the screen plays one per frame, a batch runs them through."""
-        from game.world.director import director_phase
-        return director_phase(self)
+        return systems.director_phase(self)
 
     def begin_director(self) -> None:
         self._director = self.director_steps()
@@ -769,6 +784,3 @@ class Session:
     def in_director(self) -> bool:
         return self._director is not None
 
-
-def ceil_half(n: int) -> int:
-    return math.ceil(n / 2)

@@ -1,0 +1,283 @@
+"""How zombies act on the board: where each heads by the hierarchy (rulebook 6.0, Step 4), how it walks there, the
+swarm attack (7.0) and the Bloater's burst (10.0). The Director Phase systems (game.world.systems) call these."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from game.rules.combat import best_melee_choice, melee, melee_defence_pool, swarm_cap, swarm_pool
+from game.rules.geometry import DIAG_HALF, ORTHO_HALF
+from game.world.board import INF
+from game.world.components import Goal, Health, Inventory, Status, Survivor, Zombie
+from game.world.guts import guts_dice
+
+if TYPE_CHECKING:
+    from game.world.session import Session
+
+
+# --- where a zombie heads ------------------------------------------------------------------------------------------
+def zombie_steps(s: Session, z: int) -> tuple[list[int], set[int]]:
+    """(step-cost factors, barred cells) for this zombie as the board is now: a step of `half` half inches into cell
+    c costs half * factors[c]; it cannot step where the factor is 0 (a wall, a barricaded door) nor onto a survivor."""
+    zdef = s.zdef(z)
+    factors = s.board.zombie_factors(zdef.ignores_difficult, "bulk" in zdef.specials)
+    return factors, {s.cell(sv) for sv in s.survivors()}
+
+
+def path_cost(s: Session, z: int, path: list[int]) -> int:
+    """Half inches this zombie pays to walk `path` from where it stands (INF if it cannot)."""
+    factors, barred = zombie_steps(s, z)
+    board, total, prev = s.board, 0, s.cell(z)
+    for cell in path:
+        if not factors[cell] or cell in barred:
+            return INF
+        px, py = board.xy(prev)
+        x, y = board.xy(cell)
+        total += (DIAG_HALF if px != x and py != y else ORTHO_HALF) * factors[cell]
+        prev = cell
+    return total
+
+
+def visible_target(s: Session, z: int) -> int | None:
+    """The nearest survivor this zombie sees that has room for it (ties: seat)."""
+    zc = s.cell(z)
+    room = s.rules.engagement_slots - s.zdef(z).slots
+    sees, sight_range = s.board.sees, s.sight_range()
+    best = None
+    for sv in s.survivors():
+        cell = s.cell(sv)
+        if s.slots_used(sv) <= room and sees(zc, cell, sight_range):
+            key = (s.dist(zc, cell), s.comp(sv, Survivor).seat, sv)
+            if best is None or key < best:
+                best = key
+    return None if best is None else best[2]
+
+
+def goal_cells(s: Session, z: int, centre: int, include_centre: bool) -> list[int]:
+    """The free cells in contact with `centre` (and `centre` itself if asked) this zombie could stand on."""
+    zdef = s.zdef(z)
+    factors = s.board.zombie_factors(zdef.ignores_difficult, "bulk" in zdef.specials)   # 0: it cannot step there
+    cells = s.board.contact_cells_sorted(centre) + ((centre,) if include_centre else ())
+    occupant = s.occupant
+    return [c for c in cells if occupant.get(c, z) == z and factors[c]]
+
+
+def zombie_goal(s: Session, z: int) -> Goal:
+    """Where an unengaged zombie heads, by the hierarchy: a Screamer's call (its special rule overrides sight), a
+    survivor in sight, the loudest noise, the objective, the patrol route."""
+    zc = s.cell(z)
+    for call, reach in s.calls:
+        if call != zc and s.dist(zc, call) <= reach:
+            return Goal(goal_cells(s, z, call, False), "answers the shriek", call)
+    target = visible_target(s, z)
+    if target is not None:
+        cell = s.cell(target)
+        return Goal(goal_cells(s, z, cell, False), f"sees {s.name(target)}", cell, target)
+    noise = s.loudest_noise()
+    if noise is not None:
+        return Goal(goal_cells(s, z, noise, True), "heads for the noise", noise)
+    objective = objective_cells(s)
+    if objective:
+        nearest = min(objective, key=lambda c: (s.dist(zc, c), c))
+        return Goal(goal_cells(s, z, nearest, True), "drifts toward the objective", nearest)
+    route = s.scenario.patrol
+    if route:
+        zomb = s.comp(z, Zombie)
+        wx, wy = route[zomb.waypoint % len(route)]
+        point = s.board.idx(wx, wy)
+        if s.dist(zc, point) <= 1.5:
+            zomb.waypoint = (zomb.waypoint + 1) % len(route)
+            wx, wy = route[zomb.waypoint]
+            point = s.board.idx(wx, wy)
+        return Goal(goal_cells(s, z, point, True), "patrols", point)
+    return Goal([], "waits", zc)
+
+
+def sight_goal(s: Session, z: int) -> Goal | None:
+    """A lunge's goal: the nearest survivor in sight, or None."""
+    target = visible_target(s, z)
+    if target is None:
+        return None
+    cell = s.cell(target)
+    return Goal(goal_cells(s, z, cell, False), f"sees {s.name(target)}", cell, target)
+
+
+def objective_cells(s: Session) -> list[int]:
+    task = s.task
+    cells = []
+    if task is not None and task.kind == "interact":
+        cells += s.marker_cells("objective", task.marker)
+    cells += [c for c, items in s.ground.items() if any(g.deck == "objective" for g in items)]
+    return cells
+
+
+# --- walking -----------------------------------------------------------------------------------------------------
+# Goals this much beyond a zombie's move (inches) get an exact A* path; farther ones follow the cached field.
+EXACT_PATH_MARGIN = 3
+
+
+def move_zombie(s: Session, z: int, budget: int, sight_only: bool = False, verb: str = "moves") -> str:
+    """Move a zombie up to `budget` half inches toward its goal; returns why it went where it did. The goal is kept
+    on the zombie (its Goal component) for the screen to show."""
+    goal = sight_goal(s, z) if sight_only else zombie_goal(s, z)
+    if goal is None:
+        return ""
+    s.set_goal(z, goal)
+    if not goal.cells:
+        return goal.why
+    start, centre = s.cell(z), goal.centre
+    factors, barred = zombie_steps(s, z)
+    board = s.board
+    near = s.dist(start, centre) * ORTHO_HALF <= budget + EXACT_PATH_MARGIN * ORTHO_HALF
+    path = board.path_toward(start, goal.cells, factors, barred) if near else []
+    if not path:
+        path = _descend(s, z, centre, budget, factors, barred)
+    if not path:
+        return goal.why
+    # Cells in contact with a survivor this zombie would engage: it stops there.
+    engage_at = set()
+    for sv in s.survivors():
+        if s.room_for(sv, z):
+            engage_at.update(board.contact_cells(s.cell(sv)))
+    spent, stop, ideal = 0, -1, -1
+    prev = start
+    for i, cell in enumerate(path):
+        px, py = board.xy(prev)
+        x, y = board.xy(cell)
+        if not factors[cell] or cell in barred:
+            break
+        spent += (DIAG_HALF if px != x and py != y else ORTHO_HALF) * factors[cell]
+        if spent > budget:
+            break
+        prev, ideal = cell, i
+        if cell in s.occupant:
+            continue
+        stop = i
+        if cell in engage_at:
+            break
+    walked = path[:stop + 1]
+    if stop < ideal and path[ideal] not in engage_at:
+        # The spot a full Move reaches is taken by another zombie: the rulebook wants the full Move toward the goal,
+        # so look for the free cell within the budget that is nearest the goal (6.0 Step 4).
+        walked = _nearest_free_end(s, z, walked, budget, factors, barred, engage_at, centre)
+    if not walked:
+        return goal.why
+    for cell in walked:
+        if board.door_is_closed(cell):
+            board.set_door(cell, True)
+            x, y = board.xy(cell)
+            s.emit("door", f"{s.name(z)} smashes through the door at ({x}, {y})", who=z, cell=cell)
+    s.move_model(z, walked, verb=verb)
+    return goal.why
+
+
+def _nearest_free_end(s: Session, z: int, walked: list[int], budget: int, factors: list[int], barred: set[int],
+                      engage_at: set[int], centre: int) -> list[int]:
+    """The path to the free cell within `budget` that is nearest `centre` by walking (the goal's distance field),
+    if it beats where `walked` ends; else `walked`."""
+    zdef = s.zdef(z)
+    board, start = s.board, s.cell(z)
+    field = board.field(board.snap(centre), zdef.ignores_difficult, "bulk" in zdef.specials)
+    found = board.reach(start, budget, barred, engage_at, factors)
+    end = walked[-1] if walked else start
+
+    def key(c: int):
+        return field[c], s.dist(c, centre), found[c][0] if c in found else 0, c
+    free = [c for c in found if c not in s.occupant]
+    if not free:
+        return walked
+    best = min(free, key=key)
+    if key(best)[:2] >= key(end)[:2]:
+        return walked
+    path = []
+    while best != start:
+        path.append(best)
+        best = found[best][1]
+    return path[::-1]
+
+
+def _descend(s: Session, z: int, centre: int, budget: int, factors: list[int], barred: set[int]) -> list[int]:
+    """Walk downhill on the distance field of the goal's block, as far as the budget allows (steps as zombie_steps)."""
+    zdef = s.zdef(z)
+    board = s.board
+    field = board.field(board.snap(centre), zdef.ignores_difficult, "bulk" in zdef.specials)
+    cur, spent, path = s.cell(z), 0, []
+    while spent <= budget and field[cur] > 0:
+        best = None
+        here = field[cur]
+        for nxt, half in board.neighbours(cur):
+            ahead = field[nxt]
+            if ahead >= here:
+                continue
+            factor = factors[nxt]
+            if not factor or nxt in barred:
+                continue
+            key = (ahead + half * factor, nxt)
+            if best is None or key < best:
+                best = key
+        if best is None:
+            break
+        cur = best[1]
+        spent += best[0] - field[cur]
+        path.append(cur)
+    return path
+
+
+# --- fighting ----------------------------------------------------------------------------------------------------
+def swarm_attack(s: Session, survivor: int, zombies: list[int], label: str = "swarm") -> None:
+    """All zombies attacking a survivor roll one pool; the survivor defends with one pool (7.0)."""
+    cell = s.cell(survivor)
+    pool_z = swarm_pool((s.fight_of(z) for z in zombies), s.board.is_defensible(cell))
+    slots = sum(s.zdef(z).slots for z in zombies)
+    elite = any(s.zdef(z).elite for z in zombies)
+    cap = swarm_cap(slots, elite, s.rules.swarm_caps, s.rules.elite_cap)
+    names = ", ".join(s.name(z) for z in zombies)
+    s.emit("attack", f"The {label} ({names}) attacks {s.name(survivor)}: damage capped at {cap}",
+           who=survivor, zombies=list(zombies), cap=cap)
+    z_faces = s.roll(pool_z, None, f"the {label}")
+    surv = s.comp(survivor, Survivor)
+    defence = melee_defence_pool(surv.fight, melee_bonus(s, best_melee(s, survivor)),
+                                 s.effect(survivor, "melee_dice"))
+    d_faces = s.roll(defence, survivor, "defence")
+    result = melee(z_faces, d_faces, s.rules.success)
+    if result.wounds_to_defender:
+        dealt = min(result.wounds_to_defender, cap)
+        s.wound_survivor(survivor, dealt, f"the {label}" + (f" (capped from {result.margin})"
+                                                             if dealt < result.margin else ""))
+    elif result.wounds_to_attacker:
+        for _ in range(result.wounds_to_attacker):
+            alive = [z for z in zombies if s.is_zombie(z)]
+            if not alive:
+                break
+            victim = min(alive, key=lambda z: (s.comp(z, Health).wounds, z))
+            s.wound_zombie(victim, 1, f"{s.name(survivor)}'s counterblow", by_survivors=False)
+    else:
+        s.emit("attack", f"{s.name(survivor)} holds the line: no one is hurt", who=survivor)
+
+
+def melee_bonus(s: Session, gear) -> int:
+    weapon = s.content.weapons.get(gear.gear_id) if gear is not None else None
+    return weapon.melee_bonus if weapon else 0
+
+
+def best_melee(s: Session, who: int):
+    gear = s.comp(who, Inventory).gear
+    best = best_melee_choice([melee_bonus(s, g) for g in gear])
+    return None if best is None else gear[best]
+
+
+def burst(s: Session, cell: int, zdef) -> None:
+    """Explosive Demise: every model within the radius takes a Guts test or the wounds, walls or not (10.0 says all
+    models within 3")."""
+    radius = zdef.params.get("blast", 3)
+    wounds = zdef.params.get("blast_wounds", 2)
+    s.emit("blast", f"{zdef.name} bursts! Everyone within {radius}\" must pass a Guts test", cell=cell)
+    s.add_heat(zdef.params.get("blast_heat", 3), cell, f"{zdef.name} bursting")
+    for eid in s.models_within(cell, radius, through_walls=True):
+        if s.is_survivor(eid):
+            if s.comp(eid, Status).downed:
+                continue
+            if not s.hits(s.roll(guts_dice(s, eid), eid, "a Guts test against the burst")):
+                s.wound_survivor(eid, wounds, "the burst")
+        elif s.is_zombie(eid):
+            if not s.hits(s.roll(s.zdef(eid).guts, None, f"{s.name(eid)}'s Guts test")):
+                s.wound_zombie(eid, wounds, "the burst", by_survivors=False)
