@@ -17,17 +17,14 @@ from types import MappingProxyType
 
 from game.content.defs import Content, MapDef, Marker
 from game.content.errors import ContentError, Problem
+from game.world.action_registry import BAR, CLASS_BY_SAVE
 
 TUTORIAL_DIR = Path(__file__).resolve().parents[1] / "data" / "tutorial"
 
-# The Action classes a step may expect (game.world.actions, by class name).
-ACTIONS = ("Activate", "EndActivation", "EndSurvivorPhase", "Move", "Disengage", "Withdraw", "Melee", "Shoot",
-           "Throw", "Aim", "HunkerDown", "Reload", "Search", "PickUp", "Drop", "Door", "WorkObjective", "Deliver",
-           "Escape", "Triage", "Drag", "HandOff", "GearExchange")
-# Buttons a step may highlight: the board's action bar (game.ui.hud.ACTIONS keys) and the lesson panel's own.
-BUTTONS = ("move", "disengage", "melee", "shoot", "throw", "aim", "hunker", "reload", "search", "pickup", "handoff",
-           "exchange", "door", "barricade", "work", "deliver", "escape", "triage", "drag", "end_activation",
-           "end_turn", "continue")
+# The actions a step may expect, by save name, and the buttons it may highlight: the board's action bar and the
+# lesson panel's own (game.world.action_registry).
+ACTIONS = tuple(CLASS_BY_SAVE)
+BUTTONS = (*(k.id for k in BAR), "continue")
 # Conditions a step's `until` may test once its action is done (all must hold).
 CONDITIONS = ("at", "engaged", "not_engaged", "escaped", "destroyed", "alive", "downed", "standing", "aiming",
               "hunkered", "event", "round", "phase", "engagers", "heat_at_least", "heat_at_most", "wounds")

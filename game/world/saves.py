@@ -15,13 +15,11 @@ from pathlib import Path
 
 from game.content.defs import Content
 from game.world import actions as A
+from game.world.action_registry import CLASS_BY_SAVE, save_name
 from game.world.session import Session
 
 FORMAT = 1
-ACTIONS = {cls.__name__: cls for cls in (
-    A.Activate, A.EndActivation, A.EndSurvivorPhase, A.Move, A.Disengage, A.Withdraw, A.Melee, A.Shoot, A.Throw,
-    A.Aim, A.HunkerDown, A.Reload, A.Search, A.PickUp, A.Drop, A.Door, A.WorkObjective, A.Deliver, A.Escape,
-    A.Triage, A.Drag, A.HandOff, A.GearExchange)}
+ACTIONS = CLASS_BY_SAVE      # save name -> Action class (game.world.action_registry)
 
 
 class SaveError(Exception):
@@ -29,7 +27,7 @@ class SaveError(Exception):
 
 
 def action_to_data(action) -> dict:
-    data = {"type": type(action).__name__}
+    data = {"type": save_name(action)}
     for f in dataclasses.fields(action):
         value = getattr(action, f.name)
         data[f.name] = list(value) if isinstance(value, tuple) else value
