@@ -51,14 +51,14 @@ def is_legal(s: Session, action) -> bool:
 def options(s: Session, who: int, kinds: Collection[str] | None = None) -> dict[str, Option]:
     """For each kind (all of the registry by default): what `who` may do now, or why not."""
     want = tuple(kinds) if kinds is not None else tuple(BY_ID)
+    if s.result:
+        return {k: Option(reason="the game is over") for k in want}
     out = {k: _verdict(s, [(None, a)]) for k, a in (("activate", A.Activate(who)), ("end_activation",
            A.EndActivation(who)), ("end_turn", A.EndSurvivorPhase())) if k in want}
     rest = [k for k in want if k not in _TURN_KINDS]
     if not rest:
         return out
-    barred = "the game is over" if s.result else None
-    if barred is None and s.active != who:
-        barred = refusal(s, A.Activate(who))
+    barred = refusal(s, A.Activate(who)) if s.active != who else None
     if barred is not None:
         return out | {k: Option(reason=barred) for k in rest}
     if s.active == who:
