@@ -162,7 +162,7 @@ def test_the_query_agrees_with_check_over_real_games(scenario, seed, player):
         for who in s.survivors():       # the active survivor, the ones still to act (previewed) and the rest
             agree(s, who)
         seen += 1
-    assert seen >= 5
+    assert seen >= 4
 
 
 def test_the_preview_is_what_an_activation_would_allow():
