@@ -146,9 +146,10 @@ def cmd_run(args: argparse.Namespace) -> int:
 
 def cmd_validate(args: argparse.Namespace) -> int:
     from game.content.loader import validate_report
+    from game.tutorial.lessons import check_lessons
 
     try:
-        problems, count = validate_report(args.paths)
+        problems, count = validate_report(args.paths, check_lessons)
     except Exception as exc:  # a validator bug must still end in one readable line, not a traceback
         print(f"error: the validator failed: {type(exc).__name__}: {exc}", file=sys.stderr)
         return 1

@@ -88,7 +88,7 @@ def test_disengage_moves_half_move_and_each_engaged_zombie_swipes_on_5_or_6():
               team=["paramedic"], faces=[5, 6, 4])
     who = activate(s)
     assert len(s.engagers(who)) == 3
-    cells = A.Disengage(who, -1)._cells(s)
+    cells = A.Disengage(who, -1).cells(s)
     assert cell(s, 2, 5) in cells                      # 2" away: half of 5" rounds down to 2"
     assert cell(s, 1, 5) not in cells
     s.submit(A.Disengage(who, cell(s, 2, 5)))

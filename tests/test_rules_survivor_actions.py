@@ -160,7 +160,7 @@ def test_drag_never_lays_the_ally_on_someone_else():
     go(s, cook)
     # dragging west would lay the medic... on the cook's own start cell, fine; dragging east through the
     # firefighter's cell would lay the medic on the firefighter: refused
-    cells = A.Drag(cook, medic, -1)._cells(s)
+    cells = A.Drag(cook, medic, -1).cells(s)
     for dest in cells:
         before = cells[dest][1]
         assert before == s.cell(cook) or s.occupant.get(before, medic) == medic

@@ -23,7 +23,7 @@ from game.ai.random_bot import RandomSurvivors
 from game.world import actions as A
 from game.world.board import INF
 from game.world.components import Health, Inventory, Status, Survivor, Turn, Zombie
-from game.world.legal import is_legal
+from game.world.legal import is_legal, option
 from game.world.session import Session
 
 
@@ -78,12 +78,11 @@ class SurvivorAI:
         """A poor move within the activation (never giving up the turn): a step somewhere at random."""
         if s.comp(who, Turn).ap <= 0:
             return None
-        if s.is_engaged(who):
-            cells = sorted(A.Disengage(who, -1)._cells(s))
-            return A.Disengage(who, self.rng.choice(cells)) if cells else None
-        here = s.cell(who)
-        cells = sorted(c for c in A.reachable(s, who, A.move_budget(s, who)) if c != here)
-        return A.Move(who, self.rng.choice(cells)) if cells else None
+        kind = "disengage" if s.is_engaged(who) else "move"
+        cells = sorted(option(s, who, kind).cells)
+        if not cells:
+            return None
+        return (A.Disengage if kind == "disengage" else A.Move)(who, self.rng.choice(cells))
 
     def _say(self, s: Session, action, reason: str):
         who = getattr(action, "who", None)
@@ -141,13 +140,13 @@ class SurvivorAI:
         wounds = s.comp(who, Health).wounds
         losing = swarm >= mine + 2 and (slots >= 2 or s.fight_of(weakest) >= mine)
         if losing and (wounds > 1 or slots >= 2):
-            dest = self._best_cell(s, who, A.Disengage(who, -1)._cells(s))
+            dest = self._best_cell(s, who, option(s, who, "disengage").cells)
             if dest is not None:
                 return A.Disengage(who, dest), f"breaks away from a losing fight ({swarm} dice against {mine})"
         return A.Melee(who, weakest), f"strikes {s.name(weakest)} ({mine} dice against {s.fight_of(weakest)})"
 
     def _withdraw(self, s: Session, who: int):
-        cells = A.Withdraw(who, -1).cells(s)
+        cells = option(s, who, "withdraw").cells
         if not cells or not s.is_engaged(who) or len(s.contact_zombies(who)) > 1:
             return None
         best = self._best_cell(s, who, {c: (0, -1) for c in cells})

@@ -6,6 +6,8 @@ import json
 import sys
 
 from game.ai.survivor_ai import LEVELS
+from game.content.loader import load_content_or_report
+from game.sim.batch import format_report, jobs_for, report, run_batch
 
 
 def positive(text: str) -> int:
@@ -34,12 +36,12 @@ def register(sub) -> None:
 
 
 def cmd_simulate(args: argparse.Namespace) -> int:
-    from game.cli import content_with_scenario
-    from game.sim.batch import format_report, jobs_for, report, run_batch
-
-    content, code = content_with_scenario(args.scenario)
+    content = load_content_or_report()
     if content is None:
-        return code
+        return 1
+    if args.scenario not in content.scenarios:
+        print(f"error: unknown scenario '{args.scenario}' (known: {', '.join(content.scenarios)})", file=sys.stderr)
+        return 2
     progress = None
     if not args.no_progress:
         from tqdm import tqdm

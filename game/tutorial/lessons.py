@@ -17,17 +17,18 @@ from types import MappingProxyType
 
 from game.content.defs import Content, MapDef, Marker
 from game.content.errors import ContentError, Problem
+from game.content.loader import load_content, read_yaml
+from game.content.maps import check_legend, load_legend
+from game.tools import calculator as C
+from game.tools.distributions import success_dist
+from game.world.action_registry import BAR, CLASS_BY_SAVE
 
 TUTORIAL_DIR = Path(__file__).resolve().parents[1] / "data" / "tutorial"
 
-# The Action classes a step may expect (game.world.actions, by class name).
-ACTIONS = ("Activate", "EndActivation", "EndSurvivorPhase", "Move", "Disengage", "Withdraw", "Melee", "Shoot",
-           "Throw", "Aim", "HunkerDown", "Reload", "Search", "PickUp", "Drop", "Door", "WorkObjective", "Deliver",
-           "Escape", "Triage", "Drag", "HandOff", "GearExchange")
-# Buttons a step may highlight: the board's action bar (game.ui.hud.ACTIONS keys) and the lesson panel's own.
-BUTTONS = ("move", "disengage", "melee", "shoot", "throw", "aim", "hunker", "reload", "search", "pickup", "handoff",
-           "exchange", "door", "barricade", "work", "deliver", "escape", "triage", "drag", "end_activation",
-           "end_turn", "continue")
+# The actions a step may expect, by save name, and the buttons it may highlight: the board's action bar and the
+# lesson panel's own (game.world.action_registry).
+ACTIONS = tuple(CLASS_BY_SAVE)
+BUTTONS = (*(k.id for k in BAR), "continue")
 # Conditions a step's `until` may test once its action is done (all must hold).
 CONDITIONS = ("at", "engaged", "not_engaged", "escaped", "destroyed", "alive", "downed", "standing", "aiming",
               "hunkered", "event", "round", "phase", "engagers", "heat_at_least", "heat_at_most", "wounds")
@@ -137,7 +138,6 @@ class Lesson:
 def load_lessons(content: Content | None = None, folder: Path | None = None) -> tuple[Lesson, ...]:
     """Every lesson, checked against the content, by `order`. Raises ContentError listing every problem."""
     if content is None:
-        from game.content.loader import load_content
         content = load_content()
     lessons, problems = check_lessons(content, folder)
     if problems:
@@ -146,9 +146,6 @@ def load_lessons(content: Content | None = None, folder: Path | None = None) -> 
 
 
 def check_lessons(content: Content, folder: Path | None = None) -> tuple[tuple[Lesson, ...], list[Problem]]:
-    from game.content.loader import read_yaml
-    from game.content.maps import load_legend
-
     folder = Path(folder) if folder is not None else TUTORIAL_DIR
     files = sorted(folder.glob("*.yaml"))
     if not files:
@@ -316,8 +313,6 @@ def parse_lesson(data: object, file: str, content: Content, legend: Mapping[str,
 
 
 def _board(data: object, ck: _Checker, legend: Mapping[str, dict], lesson_id: str) -> MapDef | None:
-    from game.content.maps import check_legend
-
     if not isinstance(data, dict):
         ck.bad("board", "missing: {rows: [...]} (and an optional legend)")
         return None
@@ -659,9 +654,6 @@ def _pct(p) -> str:
 
 def odds_line(content: Content, spec: OddsSpec) -> str:
     """The exact odds of one spec, in a few words (the calculator and the engine's pools do the counting)."""
-    from game.tools import calculator as C
-    from game.tools.distributions import success_dist
-
     p = dict(spec.params)
     if spec.kind == "swipes":
         dist = success_dist(int(p["dice"]), int(p.get("need", content.rules.parting_swipe)))

@@ -31,6 +31,7 @@ from game.content.defs import Content, Task
 from game.rules.dice import ScriptedDice
 from game.tutorial.lessons import Lesson, Step
 from game.world import actions as A
+from game.world.action_registry import save_name
 from game.world.components import Health, Inventory, Status, Turn
 from game.world.events import Event
 from game.world.session import GameOver, Impossible, Session
@@ -205,7 +206,7 @@ class LessonRunner:
                     return Outcome("director")
                 s.run_director()
             return self._evaluate()
-        if neutral or type(action).__name__ in step.allow:
+        if neutral or save_name(action) in step.allow:
             if isinstance(action, A.EndSurvivorPhase) and s.in_director and self.auto_director:
                 s.run_director()
             if self._stuck():
@@ -240,7 +241,7 @@ class LessonRunner:
     # --- judging -----------------------------------------------------------------------------------------------
     def _matches(self, step: Step, action) -> bool:
         exp = step.expect
-        if type(action).__name__ not in exp.actions:
+        if save_name(action) not in exp.actions:
             return False
         s = self.session
         if exp.who and getattr(action, "who", None) != self.labels.get(exp.who):
@@ -377,7 +378,7 @@ class LessonRunner:
         step = self.step
         self.retries += 1
         self.attempts[self.index] += 1
-        kind = type(action).__name__ if action is not None else ""
+        kind = save_name(action) if action is not None else ""
         hint = step.hints.get(kind) or step.hint
         who = self.labels.get(step.expect.who) if step.expect is not None and step.expect.who else None
         if who is not None and kind not in step.hints and getattr(action, "who", who) != who:

@@ -50,8 +50,9 @@ from game.ui.overlays import (
 )
 from game.ui.widgets import Button, Tooltips, Widget
 from game.world import actions as A
+from game.world.action_registry import BY_ID, kind_of
 from game.world.components import Health, Inventory, Status, Survivor, Turn, Zombie
-from game.world.legal import activation_actions
+from game.world.legal import Option, options, refusal
 from game.world.saves import RecordingSession, SaveError, save_dir, write_save
 from game.world.session import GameOver, Impossible
 
@@ -535,7 +536,7 @@ class GameScene(Scene):
         self._after_change()
         if self.selected is None or self.selected not in self.session.survivors():
             self._select_default()
-        self.hud.toast(f"Undone: {type(last).__name__}", theme.INK)
+        self.hud.toast(f"Undone: {kind_of(last).label}", theme.INK)
         return True
 
     # --- input ---------------------------------------------------------------------------------------------------
@@ -796,19 +797,17 @@ class GameScene(Scene):
         if s.active == who:
             self.selected = who
             return
-        turn = s.comp(who, Turn)
-        status = s.comp(who, Status)
-        busy = s.active is not None and (s.comp(s.active, Turn).ap > 0)
-        if not turn.activated and not status.downed and not busy:
-            self.selected = who
+        why = refusal(s, A.Activate(who))
+        downed = s.comp(who, Status).downed
+        self.selected = who
+        if why is None and not downed:
             self.submit(A.Activate(who))
             return
-        self.selected = who
         self.mode = "move"
-        if not turn.activated and busy:
-            self.hud.toast(f"{s.name(s.active)} is still acting: End Activation (Space) first", theme.INK)
-        elif status.downed and not turn.activated:
+        if why is None:
             self.hud.toast(f"{s.name(who)} is Downed: roll their bleed-out save with N", theme.INK)
+        elif not s.comp(who, Turn).activated:
+            self.hud.toast(f"{_sentence(why)} (Space)", theme.INK)
 
     def next_survivor(self) -> None:
         s = self.session
@@ -841,11 +840,6 @@ class GameScene(Scene):
             return None
         return who if s.active == who else None
 
-    def allies_in_contact(self, who: int) -> list[int]:
-        s = self.session
-        here = s.cell(who)
-        return [o for o in s.survivors() if o != who and s.board.in_contact(here, s.cell(o))]
-
     def choose_weapon(self, uid: int) -> None:
         s = self.session
         who = self.selected
@@ -873,12 +867,13 @@ class GameScene(Scene):
                 if self.content.weapons.get(g.gear_id) and self.content.weapons[g.gear_id].kind == "thrown"]
 
     def _weapon_for(self, who: int, kind: str):
+        """The weapon of this kind the player chose, else the first one the rules let fire now, else the first."""
         guns = self.firearms(who) if kind == "firearm" else self.throwables(who)
         chosen = next((g for g in guns if g.uid == self.weapon_uid), None)
         if chosen is not None:
             return chosen
-        loaded = [g for g in guns if kind != "firearm" or g.ammo > 0]
-        return (loaded or guns or [None])[0]
+        usable = {a.weapon for a in self.options().get("shoot" if kind == "firearm" else "throw", Option()).actions}
+        return next((g for g in guns if g.uid in usable), guns[0] if guns else None)
 
     def set_mode(self, mode: str) -> None:
         self.mode = mode
@@ -921,28 +916,18 @@ class GameScene(Scene):
                 self.hud.toast(f"Shooting with the {self.content.gear_name(guns[(i + 1) % len(guns)].gear_id)}",
                                theme.INK, 1.5)
             return
-        immediate = {"aim": lambda w: A.Aim(w), "hunker": lambda w: A.HunkerDown(w),
-                     "work": lambda w: A.WorkObjective(w), "deliver": lambda w: A.Deliver(w),
-                     "escape": lambda w: A.Escape(w)}
-        if key in immediate:
-            who = self._ensure_active()
-            if who is not None:
-                self.submit(immediate[key](who))
-            return
-        if key == "reload":
+        if BY_ID[key].target in ("none", "gear"):     # aim, hunker, work, deliver, escape; reload picks a gun
             who = self._ensure_active()
             if who is None:
                 return
-            options = [g for g in self.firearms(who) if g.ammo < self.content.weapons[g.gear_id].ammo]
-            if len(options) == 1:
-                self.submit(A.Reload(who, options[0].uid))
-            elif options:
-                self.modal = Picker("Reload which gun?", [
-                    (f"{self.content.gear_name(g.gear_id)} ({g.ammo}/{self.content.weapons[g.gear_id].ammo})",
-                     lambda g=g: self.submit(A.Reload(who, g.uid))) for g in options], self.mouse)
+            opt = self.options()[key]
+            if not opt.ok:
+                self.hud.toast(_sentence(opt.reason or ""))
+            elif len(opt.actions) == 1:
+                self.submit(opt.actions[0])
             else:
-                self.submit(A.Reload(who, self.firearms(who)[0].uid)) if self.firearms(who) else \
-                    self.hud.toast("No gun to reload")
+                self.modal = Picker("Reload which gun?", [(self._gun_label(a.weapon), lambda a=a: self.submit(a))
+                                                          for a in opt.actions], self.mouse)
             return
         who = self._ensure_active()
         if who is None:
@@ -984,138 +969,35 @@ class GameScene(Scene):
         return self.submit(A.GearExchange(who, ally, mine))
 
     # --- what can be done now ------------------------------------------------------------------------------------
-    def availability(self) -> dict[str, str | None]:
-        """For each action key: None when it can be done now, else the reason it cannot."""
-        return self._cached("avail", self._key(), self._availability)
-
-    def _availability(self) -> dict[str, str | None]:
+    def options(self) -> dict[str, Option]:
+        """The engine's answer (game.world.legal.options) for the selected survivor, once per state; {} if none."""
         s = self.session
-        out: dict[str, str | None] = {}
         who = self.selected
-        if s.result:
-            return {a.key: "the game is over" for a in ACTIONS}
-        if s.phase != "survivor":
-            return {a.key: "wait for the Director's turn to end" for a in ACTIONS}
-        if who is None or who not in s.survivors():
-            return {**{a.key: "choose a survivor first" for a in ACTIONS}, "end_turn": None}
-        if s.active != who:
-            turn = s.comp(who, Turn)
-            busy = s.active is not None and s.comp(s.active, Turn).ap > 0
-            if turn.activated:
-                why = f"{s.name(who)} has already acted this round"
-            elif s.comp(who, Status).downed:
-                why = f"{s.name(who)} is Downed"
-            elif busy:
-                why = f"{s.name(s.active)} is still acting: End Activation first"
-            else:
-                why = None
-            out = {a.key: why for a in ACTIONS}
-            out["end_turn"] = None
-            out["end_activation"] = None if s.active is not None else "no one is acting"
-            if why is None:     # they would start their turn: use what they could do then
-                out.update(self._what_if(who))
-            return out
-        return self._availability_active(who)
+        return self._cached("options", self._key(), lambda: options(s, who) if who in s.survivors() else {})
 
-    def _availability_active(self, who: int) -> dict[str, str | None]:
+    def availability(self) -> dict[str, str | None]:
+        """For each action bar button: None when it can be done now, else the reason it cannot."""
         s = self.session
-        out: dict[str, str | None] = {}
-        legal = activation_actions(s, who)
-        kinds = {type(a).__name__ for a in legal}
-        turn = s.comp(who, Turn)
-        no_ap = f"{s.name(who)} has no AP left"
-        engaged = s.is_engaged(who)
-
-        def check(action) -> str | None:
-            try:
-                action.check(s)
-            except Impossible as exc:
-                return str(exc)
-            return None
-
-        out["move"] = None if "Move" in kinds else (no_ap if turn.ap <= 0 else
-                                                    "engaged: Disengage first" if engaged else "nowhere to go")
-        out["disengage"] = None if "Disengage" in kinds else (no_ap if turn.ap <= 0 else
-                                                              "not engaged: just Move" if not engaged
-                                                              else "there is no room to break away to")
-        out["melee"] = None if "Melee" in kinds else (no_ap if turn.ap <= 0 else "no zombie in base contact")
-        guns = self.firearms(who)
-        if "Shoot" in kinds:
-            out["shoot"] = None
-        elif turn.ap <= 0:
-            out["shoot"] = no_ap
-        elif not guns:
-            out["shoot"] = "no gun"
-        elif all(g.ammo <= 0 for g in guns):
-            out["shoot"] = "out of ammo: Reload"
-        else:
-            out["shoot"] = "no zombie in range and in sight"
-        out["throw"] = None if "Throw" in kinds or (self.throwables(who) and not engaged and turn.ap > 0) else (
-            no_ap if turn.ap <= 0 else "nothing to throw" if not self.throwables(who) else
-            "no room to throw while engaged")
-        out["aim"] = None if "Aim" in kinds else check(A.Aim(who))
-        out["hunker"] = None if "HunkerDown" in kinds else check(A.HunkerDown(who))
-        out["reload"] = None if "Reload" in kinds else (check(A.Reload(who, guns[0].uid)) if guns else "no gun")
-        out["search"] = None if "Search" in kinds else (
-            no_ap if turn.ap <= 0 else "only one Search per turn" if turn.searched else
-            "no search token on or next to you")
-        out["pickup"] = None if "PickUp" in kinds else (no_ap if turn.ap <= 0 else
-                                                        "nothing to pick up here" if not self._items_near(who)
-                                                        else "no free slot")
-        doors = [a for a in legal if isinstance(a, A.Door)]
-        out["door"] = None if any(a.mode == "toggle" for a in doors) else (
-            no_ap if turn.ap <= 0 and not turn.free_interacts else "no door you can work next to you")
-        out["barricade"] = None if any(a.mode == "barricade" for a in doors) else (
-            no_ap if turn.ap <= 0 and not turn.free_interacts else "no shut door next to you to barricade")
-        out["work"] = None if "WorkObjective" in kinds else check(A.WorkObjective(who))
-        out["deliver"] = None if "Deliver" in kinds else check(A.Deliver(who))
-        out["escape"] = None if "Escape" in kinds else check(A.Escape(who))
-        downed = [o for o in self.allies_in_contact(who) if s.comp(o, Status).downed]
-        out["triage"] = None if "Triage" in kinds else (
-            "no Downed ally in contact" if not downed else check(A.Triage(who, downed[0])))
-        out["drag"] = None if "Drag" in kinds else (
-            "no Downed ally in contact" if not downed else no_ap if turn.ap <= 0 else
-            "engaged: Disengage first" if engaged else "nowhere to drag them")
-        allies = self.allies_in_contact(who)
-        out["handoff"] = None if "HandOff" in kinds else (
-            "no ally in contact" if not allies else "one free hand-off per turn" if turn.handed_off else
-            "nothing to hand over, or no room")
-        out["exchange"] = None if allies and turn.ap > 0 else ("no ally in contact" if not allies else no_ap)
-        out["end_activation"] = None
-        out["end_turn"] = None
+        opts = self.options()
+        out = {spec.key: opts[spec.key].reason if opts else "choose a survivor first" for spec in ACTIONS}
+        # End Activation ends whoever is acting, End Turn the phase: neither waits on the survivor selected.
+        acting = options(s, s.active, ("end_activation",))["end_activation"] if s.active is not None else None
+        out["end_activation"] = acting.reason if acting is not None else "no one is acting"
+        out["end_turn"] = opts["end_turn"].reason if opts else refusal(s, A.EndSurvivorPhase())
         return out
 
-    def _what_if(self, who: int) -> dict[str, str | None]:
-        """For a survivor who could start their turn now: what would then be open. Works the answer out on the
-        session as it would stand at the start of their activation, and puts everything back (no event, no die)."""
-        s = self.session
-        turn = s.comp(who, Turn)
-        saved = (s.active, turn.ap, turn.searched, turn.handed_off, turn.aiming, turn.free_interacts,
-                 s.withdraw_from)
-        try:
-            s.active = who
-            turn.ap = s.rules.ap - (1 if s.comp(who, Status).stunned else 0)
-            turn.searched = turn.handed_off = turn.aiming = False
-            turn.free_interacts = s.effect(who, "free_interact")
-            s.withdraw_from = None
-            out = self._availability_active(who)
-        finally:
-            (s.active, turn.ap, turn.searched, turn.handed_off, turn.aiming, turn.free_interacts,
-             s.withdraw_from) = saved
-        out.pop("end_activation", None)
-        return out
+    def partners(self) -> list[int]:
+        """The allies the selected survivor may hand an item to, or swap gear with, now."""
+        opts = self.options()
+        return sorted({a.ally for k in ("handoff", "exchange") for a in opts.get(k, Option()).actions})
 
-    def _items_near(self, who: int) -> list[tuple[int, object]]:
-        s = self.session
-        here = s.cell(who)
-        out = []
-        for cell, items in s.ground.items():
-            if cell == here or s.board.in_contact(here, cell):
-                out += [(cell, g) for g in items]
-        return out
+    def _gun_label(self, uid: int) -> str:
+        g = next(g for g in self.session.comp(self.selected, Inventory).gear if g.uid == uid)
+        return f"{self.content.gear_name(g.gear_id)} ({g.ammo}/{self.content.weapons[g.gear_id].ammo})"
 
-    def mode_targets(self, mode: str) -> dict[int, object]:
-        """cell -> what a click there does in this mode (for highlighting and for one-target shortcuts)."""
+    def mode_targets(self, mode: str) -> dict[int, tuple]:
+        """cell -> the legal actions a click there may submit in this mode (for highlighting, clicks and one-target
+        shortcuts). Drag before its ally is chosen: each Downed ally's cell -> ()."""
         who = self.selected
         s = self.session
         if who is None or who not in s.survivors():
@@ -1123,138 +1005,80 @@ class GameScene(Scene):
         return self._cached(f"targets:{mode}", self._key(mode, self.weapon_uid, self.mode_ally),
                             lambda: self._mode_targets(mode, who))
 
-    def _mode_targets(self, mode: str, who: int) -> dict[int, object]:
-        s = self.session
-        here = s.cell(who)
-        board = s.board
-        out: dict[int, object] = {}
-
-        def ok(action) -> bool:
-            try:
-                action.check(s)
-            except Impossible:
-                return False
-            return True
-        if mode == "melee":
-            for c in board.contact_cells(here):
-                z = s.occupant.get(c)
-                if z is not None and s.is_zombie(z):
-                    out[c] = z
-        elif mode == "shoot":
-            gun = self._weapon_for(who, "firearm")
-            if gun is not None:
-                for z in s.zombies():
-                    if ok(A.Shoot(who, z, gun.uid)):
-                        out[s.cell(z)] = z
-        elif mode == "throw":
-            item = self._weapon_for(who, "thrown")
-            if item is not None:
-                weapon = self.content.weapons[item.gear_id]
-                x, y = board.xy(here)
-                r = int(weapon.range)
-                for yy in range(max(0, y - r), min(board.height, y + r + 1)):
-                    for xx in range(max(0, x - r), min(board.width, x + r + 1)):
-                        c = board.idx(xx, yy)
-                        if board.kind(c) != "wall" and s.dist(here, c) <= weapon.range and s.can_see(here, c):
-                            out[c] = c
-        elif mode == "disengage":
-            if s.is_engaged(who):
-                out = {c: c for c in A.Disengage(who, -1)._cells(s) if c != here}
+    def _mode_targets(self, mode: str, who: int) -> dict[int, tuple]:
+        opt = self.options().get(mode)
+        if opt is None:
+            return {}
+        cells = dict(opt.cells)
+        if mode in ("shoot", "throw"):
+            item = self._weapon_for(who, "firearm" if mode == "shoot" else "thrown")
+            uid = item.uid if item is not None else None
+            cells = {c: keep for c, acts in cells.items() if (keep := tuple(a for a in acts if a.weapon == uid))}
         elif mode == "drag":
-            downed = [o for o in self.allies_in_contact(who) if s.comp(o, Status).downed]
-            if self.mode_ally is None and len(downed) == 1:
-                self.mode_ally = downed[0]
+            allies = sorted({a.ally for a in opt.actions})
+            if self.mode_ally is None and len(allies) == 1:
+                self.mode_ally = allies[0]
             if self.mode_ally is None:
-                out = {s.cell(o): o for o in downed}
-            else:
-                out = {c: c for c in A.Drag(who, self.mode_ally, -1)._cells(s)}
-        elif mode == "triage":
-            out = {s.cell(o): o for o in self.allies_in_contact(who) if s.comp(o, Status).downed}
-        elif mode in ("handoff", "exchange"):
-            out = {s.cell(o): o for o in self.allies_in_contact(who)}
-        elif mode in ("door", "barricade"):
-            for c in board.contact_cells(here):
-                if board.kind(c) == "door" and ok(A.Door(who, c, "toggle" if mode == "door" else "barricade")):
-                    out[c] = c
-        elif mode == "search":
-            out = {c: c for c in s.search_tokens if A.token_in_reach(s, who, c)}
-        elif mode == "pickup":
-            for cell, g in self._items_near(who):
-                out.setdefault(cell, []).append(g)
-        return out
+                return {self.session.cell(a): () for a in allies}
+            cells = {c: keep for c, acts in cells.items() if (keep := tuple(a for a in acts
+                                                                            if a.ally == self.mode_ally))}
+        return cells
+
+    def _click_action(self, mode: str, who: int, cell: int):
+        """The action a click on a cell that is not a target would mean, for the engine to say why not; None when
+        the click means nothing in this mode."""
+        s = self.session
+        model = s.occupant.get(cell)
+        zombie = model if model is not None and s.is_zombie(model) else None
+        ally = model if model is not None and s.is_survivor(model) and model != who else None
+        gun, bomb = self._weapon_for(who, "firearm"), self._weapon_for(who, "thrown")
+        uids = [g.uid for eid in (who, ally) if eid is not None for g in s.comp(eid, Inventory).gear]
+        make = {
+            "melee": lambda: A.Melee(who, zombie) if zombie is not None else None,
+            "shoot": lambda: A.Shoot(who, zombie, gun.uid) if zombie is not None and gun is not None else None,
+            "throw": lambda: A.Throw(who, cell, bomb.uid) if bomb is not None else None,
+            "disengage": lambda: A.Disengage(who, cell),
+            "drag": lambda: A.Drag(who, self.mode_ally, cell) if self.mode_ally is not None else None,
+            "triage": lambda: A.Triage(who, ally) if ally is not None else None,
+            "handoff": lambda: A.HandOff(who, ally, uids[0]) if ally is not None and uids else None,
+            "exchange": lambda: A.GearExchange(who, ally, tuple(g.uid for g in s.comp(who, Inventory).gear))
+            if ally is not None else None,
+            "door": lambda: A.Door(who, cell),
+            "barricade": lambda: A.Door(who, cell, "barricade"),
+            "search": lambda: A.Search(who, cell),
+            "pickup": lambda: A.PickUp(who, s.ground[cell][0].uid) if s.ground.get(cell) else None,
+        }.get(mode)
+        return make() if make is not None else None
 
     def _act_on(self, mode: str, who: int, cell: int) -> None:
         """A click on `cell` in a targeting mode."""
         s = self.session
         targets = self.mode_targets(mode)
-        target = targets.get(cell)
-        if mode == "melee":
-            z = s.occupant.get(cell)
-            if z is None or not s.is_zombie(z):
-                self.hud.toast("Click a zombie in base contact")
-                return
-            self.submit(A.Melee(who, z))
-        elif mode == "shoot":
-            z = s.occupant.get(cell)
-            gun = self._weapon_for(who, "firearm")
-            if z is None or not s.is_zombie(z):
-                self.hud.toast("Click a zombie to shoot at")
-                return
-            if gun is None:
-                self.hud.toast("No gun")
-                return
-            self.submit(A.Shoot(who, z, gun.uid))
-        elif mode == "throw":
-            item = self._weapon_for(who, "thrown")
-            if item is None:
-                self.hud.toast("Nothing to throw")
-                return
-            self.submit(A.Throw(who, cell, item.uid))
-        elif mode == "disengage":
-            self.submit(A.Disengage(who, cell))
-        elif mode == "drag":
-            if self.mode_ally is None:
-                ally = s.occupant.get(cell)
-                if ally is None or ally not in targets.values():
-                    self.hud.toast("Click the Downed ally you want to drag")
-                    return
-                self.mode_ally = ally
-                return
-            self.submit(A.Drag(who, self.mode_ally, cell))
-        elif mode == "triage":
-            ally = s.occupant.get(cell)
-            if ally is None or not s.is_survivor(ally):
-                self.hud.toast("Click a Downed ally in contact")
-                return
-            self.submit(A.Triage(who, ally))
-        elif mode in ("handoff", "exchange"):
-            ally = s.occupant.get(cell)
-            if ally is None or not s.is_survivor(ally) or ally == who:
-                self.hud.toast("Click an ally in base contact")
-                return
-            if ally not in self.allies_in_contact(who):
-                self.hud.toast(f"{s.name(ally)} is not in base contact")
-                return
-            if mode == "handoff" and s.comp(who, Turn).handed_off:
-                self.hud.toast("One free hand-off per turn")
-                return
-            self.modal = ExchangeDialog(self, who, ally, full=mode == "exchange")
-            self.mode = "move"
-        elif mode in ("door", "barricade"):
-            self.submit(A.Door(who, cell, "toggle" if mode == "door" else "barricade"))
-        elif mode == "search":
-            self.submit(A.Search(who, cell))
-        elif mode == "pickup":
-            items = target or []
-            if not items:
-                self.hud.toast("Nothing to pick up there")
-                return
-            if len(items) == 1:
-                self.submit(A.PickUp(who, items[0].uid))
+        acts = targets.get(cell)
+        if mode == "drag" and self.mode_ally is None:
+            if acts is None:
+                self.hud.toast("Click the Downed ally you want to drag")
             else:
-                self.modal = Picker("Pick up which?", [(self.content.gear_name(g.gear_id),
-                                                        lambda g=g: self.submit(A.PickUp(who, g.uid)))
-                                                       for g in items], self.mouse)
+                self.mode_ally = s.occupant.get(cell)
+            return
+        if not acts:
+            action = self._click_action(mode, who, cell)
+            if action is None:
+                self.hud.toast(MODE_HINTS.get(mode, "Click a highlighted target").split(".")[0])
+            else:
+                self.submit(action)
+            return
+        if mode in ("handoff", "exchange"):
+            self.modal = ExchangeDialog(self, who, acts[0].ally, full=mode == "exchange")
+            self.mode = "move"
+        elif len(acts) > 1:      # several items lie there
+            self.modal = Picker("Pick up which?", [(self.content.gear_name(self._ground_gear(a.uid)),
+                                                    lambda a=a: self.submit(a)) for a in acts], self.mouse)
+        else:
+            self.submit(acts[0])
+
+    def _ground_gear(self, uid: int) -> str:
+        return next(g.gear_id for items in self.session.ground.values() for g in items if g.uid == uid)
 
     def _board_click(self, pos) -> None:
         s = self.session
@@ -1287,10 +1111,10 @@ class GameScene(Scene):
         if model is not None and s.is_zombie(model):
             self.hud.toast("To attack: Melee (F) or Shoot (T), then click the zombie", theme.INK)
             return
-        if s.may_withdraw(who) and s.active == who:
-            if cell in A.Withdraw(who, -1).cells(s):
-                self.submit(A.Withdraw(who, cell))
-                return
+        step = self.options().get("withdraw", Option()).cells.get(cell)
+        if step:
+            self.submit(step[0])
+            return
         self.move_to(cell)
 
     def move_to(self, cell: int) -> bool:
@@ -1301,12 +1125,7 @@ class GameScene(Scene):
             return False
         reach = move_reach(s, who, max(1, s.comp(who, Turn).ap))
         if cell not in reach.band:
-            try:
-                A.Move(who, cell).check(s)
-            except Impossible as exc:
-                self.hud.toast(_sentence(str(exc)))
-                return False
-            return self.submit(A.Move(who, cell))
+            return self.submit(A.Move(who, cell))     # the engine says why not
         cells, breaks = reach.path(cell)
         ends = [cells[i] for i in breaks] or [cell]
         for end in ends:
@@ -1368,7 +1187,7 @@ class GameScene(Scene):
         draw_engagement(surface, self.view.cam, s, lambda eid: self.view.model_xy(s, eid, self.motion))
         highlight = []
         if self.mode in ("melee", "shoot") and not self.demo:
-            highlight = list(self.mode_targets(self.mode).values())
+            highlight = [a.target for acts in self.mode_targets(self.mode).values() for a in acts]
         self._draw_trails(surface)
         shown = self.selected if (not self.demo or s.active is not None) else None
         self.view.draw_models(surface, s, self.motion, shown, self.hover_model,
@@ -1492,14 +1311,11 @@ class GameScene(Scene):
         who = self.selected
         if who is None or who not in s.survivors():
             return None
-        turn = s.comp(who, Turn)
-        status = s.comp(who, Status)
         active = s.active == who
-        can_start = (not active and not turn.activated and not status.downed and
-                     (s.active is None or s.comp(s.active, Turn).ap <= 0))
+        can_start = not active and self.options()["activate"].ok and not s.comp(who, Status).downed
         if not active and not can_start:
             return None
-        return who, active, (turn.ap if active else s.rules.ap)
+        return who, active, (s.comp(who, Turn).ap if active else A.opening_ap(s, who))
 
     def _reach_shading(self, subject) -> tuple | None:
         """(Reach, its layer key) when the reach of the survivor the overlays are about is shown, else None."""
@@ -1533,8 +1349,8 @@ class GameScene(Scene):
                 band = reach.band[hover]
                 label = f"{band} Move{'s' if band > 1 else ''} - {band} AP"
                 draw_path(surface, cam, s.xy(who), [s.board.xy(c) for c in cells], breaks, label)
-        if active and s.may_withdraw(who):
-            draw_cells(surface, cam, A.Withdraw(who, -1).cells(s), w, theme.GOOD, 90)
+        if active:
+            draw_cells(surface, cam, list(self.options()["withdraw"].cells), w, theme.GOOD, 90)
         if self.mode in ("disengage", "drag", "door", "barricade", "search", "pickup", "triage", "handoff",
                          "exchange"):
             targets = self.mode_targets(self.mode)
@@ -1583,12 +1399,7 @@ class GameScene(Scene):
             pv = self._cached("shot", self._key(target, gun.uid), lambda: shot_preview(s, who, target, gun.uid))
         except (StopIteration, AssertionError):
             return None
-        reason = None
-        if s.active == who:
-            try:
-                A.Shoot(who, target, gun.uid).check(s)
-            except Impossible as exc:
-                reason = str(exc)
+        reason = refusal(s, A.Shoot(who, target, gun.uid)) if s.active == who else None
         if reason:
             pv = Preview(pv.kind, pv.title, pv.calc, pv.cover, pv.wounds_left, warning=_sentence(reason))
         return anchor, pv

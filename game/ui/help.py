@@ -7,6 +7,7 @@ import pygame
 
 from game.ui import theme
 from game.ui.widgets import Block, Button, MenuList, Overlay, ScrollBox, draw_panel, draw_text, ui_scale
+from game.world.action_registry import BAR
 
 H, P, B, K = "h", "p", "b", "k"
 
@@ -33,16 +34,11 @@ SECTIONS: list[tuple[str, list[tuple[str, str] | tuple[str, str, str]]]] = [
     ]),
     ("Actions", [
         (H, "Spending action points"),
-        (P, "Most actions cost 1 of a survivor's 3 action points (AP). Points left when you end their turn are "
-            "wasted, so plan the order."),
-        (K, "Move", "Walk up to your Move in inches. Rubble, fences and windows cost double."),
-        (K, "Fight", "Attack a zombie next to you with your best melee weapon."),
-        (K, "Shoot", "Fire a loaded gun at a zombie you can see and reach. Guns are loud."),
-        (K, "Aim", "One extra die on your next shot this turn, and light cover stops helping the target."),
-        (K, "Search", "Roll Wits at a search marker to draw salvage cards. Once per turn."),
-        (K, "Interact", "Open or shut doors, work an objective, hand in a delivery."),
-        (K, "Triage", "Get a Downed friend back on their feet (needs a medic or a medical item)."),
-        (K, "Escape", "Leave the map from an exit zone when the scenario asks for it."),
+        (P, "Most actions cost 1 of a survivor's 3 action points (AP); points left at the end of their turn are "
+            "lost."),
+        # the action bar of the registry (game.world.action_registry), with keys and costs
+        *((K, f"{k.label}  {k.hotkey.upper()}" if k.hotkey else k.label, f"{k.cost}. {k.summary}")
+          for k in BAR if k.cost),
         (H, "Free and limited actions"),
         (B, "Passing one item to a friend next to you is free once per turn; dropping things is always free."),
         (B, "A survivor with a zombie in contact is engaged: they cannot walk away, throw or escape. They must "

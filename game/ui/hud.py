@@ -28,6 +28,7 @@ from game.ui.widgets import (
     text_size,
     wrap,
 )
+from game.world.action_registry import BAR
 
 # --- layout ----------------------------------------------------------------------------------------------------------
 
@@ -68,62 +69,13 @@ class ActionSpec:
     text: str
 
 
-ACTIONS: tuple[ActionSpec, ...] = (
-    ActionSpec("move", "Move", pygame.K_m, "1 AP",
-               "Walk up to your Move in inches. Click a shaded cell: the bright shade is one Move, the paler ones "
-               "two or three Moves (1 AP each). Coming into contact with a zombie stops you there."),
-    ActionSpec("disengage", "Disengage", pygame.K_c, "1 AP",
-               "Break away from the zombies engaging you. Each gets a parting swipe first (one die per slot, 5+ is "
-               "a wound); then you move up to half your Move to a cell out of their reach."),
-    ActionSpec("melee", "Melee", pygame.K_f, "1 AP",
-               "Fight a zombie in base contact. Both sides roll and count 4+; whoever scores more deals the "
-               "difference in wounds. Win or tie and you may step back 1\" for free."),
-    ActionSpec("shoot", "Shoot", pygame.K_t, "1 AP",
-               "Fire a loaded gun at a zombie you can see within range. Every die that meets the target number "
-               "(4+ in the open, 5+ in light cover, 6+ in heavy) is a wound. Most guns are loud. Press again to "
-               "switch guns."),
-    ActionSpec("throw", "Throw", pygame.K_g, "1 AP",
-               "Lob a grenade, pipe bomb or molotov at a cell you can see. Everyone in the blast, friend or foe, "
-               "is rolled against. Not while engaged."),
-    ActionSpec("aim", "Aim", pygame.K_i, "1 AP",
-               "Steady your next shot this turn: one more die (more with a scope) and light cover stops helping "
-               "the target."),
-    ActionSpec("hunker", "Hunker", pygame.K_h, "1 AP",
-               "Hunker Down against cover you touch: blasts need one more to hit you until your next turn. "
-               "Moving ends it."),
-    ActionSpec("reload", "Reload", pygame.K_r, "1 AP", "Spend one Reload token to fill a gun back up."),
-    ActionSpec("search", "Search", pygame.K_e, "1 AP",
-               "Roll Wits at a search token on or next to you. A success draws a card, a 6 is a jackpot from the "
-               "location's deck, and every 1 makes noise. Once per turn."),
-    ActionSpec("pickup", "Pick Up", pygame.K_p, "1 AP",
-               "Take an item lying on or next to your cell. You need a free slot."),
-    ActionSpec("handoff", "Hand-Off", pygame.K_v, "free",
-               "Once a turn, give an ally in contact one item, or take one from them. Costs no AP."),
-    ActionSpec("exchange", "Swap Gear", pygame.K_y, "1 AP",
-               "Full Gear Exchange: share out everything you and an ally in contact carry, however you like."),
-    ActionSpec("door", "Door", pygame.K_o, "1 AP*",
-               "Open or shut a door you touch, or pull down its barricade. *The Firefighter and the Mechanic "
-               "get one such job free each turn."),
-    ActionSpec("barricade", "Barricade", pygame.K_b, "1 AP*",
-               "Barricade a shut door you touch: only a Brute can break through it."),
-    ActionSpec("work", "Work Obj.", pygame.K_k, "1 AP*",
-               "Work the objective marker you stand on or beside: one step of progress, no roll needed."),
-    ActionSpec("deliver", "Deliver", pygame.K_l, "1 AP*",
-               "Hand over an objective item you carry while standing in the drop-off zone."),
-    ActionSpec("escape", "Escape", pygame.K_x, "1 AP",
-               "Leave the map from the extraction zone with everything you carry. Not while engaged."),
-    ActionSpec("triage", "Triage", pygame.K_u, "1 AP",
-               "Patch up a Downed ally you touch: a Wits roll that needs a medical item or skill. A success "
-               "stands them back up."),
-    ActionSpec("drag", "Drag", pygame.K_q, "1 AP",
-               "Pull a Downed ally along behind you, up to half your Move. Zombies feeding on them swipe at you "
-               "first."),
-    ActionSpec("end_activation", "End Activation", pygame.K_SPACE, "",
-               "This survivor is done for the round; unspent AP are lost. Then pick who acts next."),
-    ActionSpec("end_turn", "End Turn", pygame.K_RETURN, "",
-               "End the Survivor Phase. Anyone who has not acted loses their turn, and the Director plays."),
-)
-ACTION_BY_KEY = {a.key: a for a in ACTIONS}
+def key_code(name: str) -> int:
+    """The pygame key of a registry key name ('m', 'space', 'return')."""
+    return getattr(pygame, f"K_{name}" if len(name) == 1 else f"K_{name.upper()}")
+
+
+# The action bar: the registry's rows (game.world.action_registry), with their keys as pygame codes.
+ACTIONS: tuple[ActionSpec, ...] = tuple(ActionSpec(k.id, k.label, key_code(k.hotkey), k.cost, k.text) for k in BAR)
 
 # Every key of the board screen, for the help and the report: (key, what it does).
 BOARD_KEYS: tuple[tuple[str, str], ...] = (
@@ -752,7 +704,7 @@ class Hud:
         if not inv.gear:
             draw_text(surface, "Carrying nothing", (x, y), small, theme.INK_FAINT)
             y += slh
-        allies = scene.allies_in_contact(who) if active else []
+        allies = scene.partners() if active else []
         if allies:
             text = f"Next to {', '.join(session.name(a) for a in allies)}: Hand-Off (V), Swap Gear (Y)"
             y += px(2)

@@ -4,6 +4,8 @@ Each action has `check(session)` (raises Impossible with a reason a player under
 """
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 
 from game.rules.combat import (
@@ -33,6 +35,11 @@ def _active(s: Session, who: int, ap: int = 1) -> None:
         raise Impossible(f"{s.name(who)} is Downed and cannot act")
     if s.comp(who, Turn).ap < ap:
         raise Impossible(f"{s.name(who)} has no AP left")
+
+
+def ready(s: Session, who: int, ap: int = 1) -> None:
+    """The checks every survivor action makes first: the query of game.world.legal asks them on their own."""
+    _active(s, who, ap)
 
 
 def _spend(s: Session, who: int, ap: int = 1) -> None:
@@ -132,8 +139,7 @@ def start_activation(s: Session, who: int) -> None:
     turn = s.comp(who, Turn)
     status = s.comp(who, Status)
     turn.activated = True
-    turn.searched = turn.handed_off = turn.aiming = False
-    turn.free_interacts = s.effect(who, "free_interact")
+    _open_turn(s, who)
     s.emit("activate", f"{s.name(who)} activates", who=who)
     if status.downed:
         bleed_out(s, who)
@@ -143,11 +149,41 @@ def start_activation(s: Session, who: int) -> None:
         burn(s, who)
         if status.downed or status.eliminated:
             return
-    turn.ap = s.rules.ap - (1 if status.stunned else 0)
+    turn.ap = opening_ap(s, who)
     if status.stunned:
         status.stunned = False
         s.emit("status", f"{s.name(who)} is still reeling: 1 AP fewer", who=who)
     s.active = who
+
+
+def _open_turn(s: Session, who: int) -> None:
+    turn = s.comp(who, Turn)
+    turn.searched = turn.handed_off = turn.aiming = False
+    turn.free_interacts = s.effect(who, "free_interact")
+
+
+def opening_ap(s: Session, who: int) -> int:
+    """The AP an activation starts with: a Stunned survivor is still reeling and has one fewer."""
+    return s.rules.ap - (1 if s.comp(who, Status).stunned else 0)
+
+
+@contextmanager
+def activation_preview(s: Session, who: int) -> Iterator[None]:
+    """The board as `who`'s activation would open it (no die rolled, no event; a burn is not foreseen), put back
+    afterwards: the query of game.world.legal uses it to say what they could do before they commit."""
+    turn, status = s.comp(who, Turn), s.comp(who, Status)
+    saved = (s.active, s.withdraw_from, status.hunkered, turn.ap, turn.searched, turn.handed_off, turn.aiming,
+             turn.free_interacts)
+    try:
+        s.active, s.withdraw_from = who, None
+        _open_turn(s, who)
+        if not status.downed:
+            status.hunkered = False
+            turn.ap = opening_ap(s, who)
+        yield
+    finally:
+        (s.active, s.withdraw_from, status.hunkered, turn.ap, turn.searched, turn.handed_off, turn.aiming,
+         turn.free_interacts) = saved
 
 
 def end_activation(s: Session) -> None:
@@ -237,7 +273,7 @@ class Disengage:
             return move_budget(s, self.who)
         return half_move_budget(s, self.who)
 
-    def _cells(self, s: Session) -> dict[int, tuple]:
+    def cells(self, s: Session) -> dict[int, tuple]:
         engagers = s.contact_zombies(self.who)
         found = reachable(s, self.who, self._budget(s), ignore=frozenset(engagers))
         zcells = [s.cell(z) for z in engagers]
@@ -247,7 +283,7 @@ class Disengage:
         _active(s, self.who)
         if not s.is_engaged(self.who):
             raise Impossible(f"{s.name(self.who)} is not engaged: use Move")
-        if self.dest not in self._cells(s):
+        if self.dest not in self.cells(s):
             raise Impossible("Disengage reaches half your Move, and must end out of contact")
 
     def perform(self, s: Session) -> None:
@@ -794,7 +830,7 @@ class Drag:
     def _budget(self, s: Session) -> int:
         return half_move_budget(s, self.who)
 
-    def _cells(self, s: Session) -> dict[int, tuple]:
+    def cells(self, s: Session) -> dict[int, tuple]:
         """Where the dragger may end: the ally is laid in the cell just before, which must be free."""
         here = s.cell(self.who)
         out = {}
@@ -811,7 +847,7 @@ class Drag:
         _contact(s, self.who, self.ally)
         if s.is_engaged(self.who):
             raise Impossible("you are engaged: Disengage first")
-        if self.dest not in self._cells(s):
+        if self.dest not in self.cells(s):
             raise Impossible("Drag reaches half your Move")
 
     def perform(self, s: Session) -> None:

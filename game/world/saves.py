@@ -15,13 +15,11 @@ from pathlib import Path
 
 from game.content.defs import Content
 from game.world import actions as A
+from game.world.action_registry import CLASS_BY_SAVE, save_name
 from game.world.session import Session
 
-FORMAT = 1
-ACTIONS = {cls.__name__: cls for cls in (
-    A.Activate, A.EndActivation, A.EndSurvivorPhase, A.Move, A.Disengage, A.Withdraw, A.Melee, A.Shoot, A.Throw,
-    A.Aim, A.HunkerDown, A.Reload, A.Search, A.PickUp, A.Drop, A.Door, A.WorkObjective, A.Deliver, A.Escape,
-    A.Triage, A.Drag, A.HandOff, A.GearExchange)}
+FORMAT = 2            # 2: the rules audit of issue 10 changed how games replay
+ACTIONS = CLASS_BY_SAVE      # save name -> Action class (game.world.action_registry)
 
 
 class SaveError(Exception):
@@ -29,7 +27,7 @@ class SaveError(Exception):
 
 
 def action_to_data(action) -> dict:
-    data = {"type": type(action).__name__}
+    data = {"type": save_name(action)}
     for f in dataclasses.fields(action):
         value = getattr(action, f.name)
         data[f.name] = list(value) if isinstance(value, tuple) else value
@@ -153,6 +151,9 @@ def read_save(path: Path, content: Content) -> tuple[GameRecord, dict]:
         raise SaveError(f"{path}: not a save file (damaged JSON: {exc})") from None
     if not isinstance(data, dict):
         raise SaveError(f"{path}: not a save file")
+    if data.get("format") == 1:
+        raise SaveError(f"{path}: format: saved under the rules before the 2026-12 rules audit (engagement, the Horde "
+                        f"tray, barricades, the Director's spending changed): it cannot be replayed; start a new game")
     if data.get("format") != FORMAT:
         raise SaveError(f"{path}: format: expected {FORMAT}, got {data.get('format')!r}")
     scenario = data.get("scenario")
