@@ -408,6 +408,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         args = parser.parse_args(argv)
     except SystemExit as exc:  # argparse has already printed usage and the error (or the help)
         return exc.code if isinstance(exc.code, int) else 2
+    screenshot = getattr(args, "screenshot", None)
+    if screenshot is not None:          # checked before a window opens
+        from game.content.files import writable_problem
+        problem = writable_problem(screenshot)
+        if problem:
+            print(f"error: --screenshot: {problem}", file=sys.stderr)
+            return 2
     if args.command is None:
         return run_default(args)
     try:

@@ -181,10 +181,13 @@ def test_stale_temp_files_of_killed_writers_are_cleaned(tmp_path):
     assert not stale.exists() and live.exists()
 
 
-@pytest.mark.parametrize("name,said", [("", "empty"), ("/proc/version", "cannot write in /proc"),
-                                       ("/no/such/dir/x.json", "does not exist"), (".", "is a directory")])
-def test_output_paths_are_checked_before_the_work(name, said):
-    assert said in files.writable_problem(name)
+def test_output_paths_are_checked_before_the_work(tmp_path):
+    (tmp_path / "file").write_text("x")
+    assert files.writable_problem("") == "the file name is empty"
+    assert files.writable_problem("/proc/version").startswith("cannot write in /proc")
+    assert files.writable_problem(tmp_path / "file" / "x.json") == f"{tmp_path / 'file'} is not a folder"
+    assert files.writable_problem(tmp_path) == f"{tmp_path} is a directory"
+    assert files.writable_problem(tmp_path / "new" / "x.json") is None and not (tmp_path / "new").exists()
 
 
 def test_writing_to_proc_version_fails(tmp_path):

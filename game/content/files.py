@@ -104,8 +104,10 @@ def writable_problem(path: Path | str) -> str | None:
     if target.exists() and not target.is_file():
         return f"{target} is not a regular file"
     folder = target.parent
+    while not folder.exists():           # atomic_write makes the missing folders: probe the one they would go in
+        folder = folder.parent
     if not folder.is_dir():
-        return f"the folder {folder} does not exist"
+        return f"{folder} is not a folder"
     try:        # the only sure test (permissions, read-only mounts, root on a foreign file system): make a file there
         fd, probe = tempfile.mkstemp(prefix=f".{target.name}.", suffix=TEMP_SUFFIX, dir=folder)
     except OSError as exc:
