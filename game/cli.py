@@ -3,6 +3,8 @@
     validate [PATH ...]   check content files (no paths: everything); exit 1 with one line per problem
     scenarios             list the playable scenarios
     run                   play one game headless (random survivors against the Director) and print its log
+    simulate              AI-vs-AI batches and the balance report (game.sim.simulate_cli)
+    soak                  checked games for M minutes: invariants, crashes, games/s and memory (game.sim.soak)
     calc                  combat odds: melee, swarm or ranged pools and the exact chance of every result
     scavenge              search the salvage decks: rolls, cards, hazards, Heat, with the decks kept between searches
     scenario              roll a quick-play scenario on one of the maps (and play it headless with --play)
@@ -49,6 +51,8 @@ def build_parser() -> argparse.ArgumentParser:
     run.set_defaults(func=cmd_run)
     from game.sim.simulate_cli import register as register_simulate
     register_simulate(sub)
+    from game.sim.soak import register as register_soak
+    register_soak(sub)
     _add_tool_commands(sub)
     _add_window_commands(sub)
     return parser
