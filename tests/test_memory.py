@@ -23,6 +23,7 @@ def test_sight_answers_of_all_door_states_share_one_budget(monkeypatch):
 
 
 def test_a_long_run_keeps_the_shared_caches_within_their_budgets(monkeypatch):
+    monkeypatch.setattr(board, "_STATIC", {})        # only what these games build (earlier tests leave caches)
     monkeypatch.setattr(board, "_SIGHT_PAIRS_LIMIT", 1000)
     monkeypatch.setattr(board, "_OPEN_REACH_LIMIT", 150)
     monkeypatch.setattr(board, "_FIELD_CACHE_LIMIT", 40)
