@@ -193,3 +193,17 @@ def test_output_paths_are_checked_before_the_work(tmp_path):
 def test_writing_to_proc_version_fails(tmp_path):
     with pytest.raises(OSError):
         files.atomic_write(Path("/proc/version"), b"x")
+
+
+@pytest.mark.parametrize("field,value", [("who", [None]), ("target", {"x": 1})])
+def test_a_lesson_with_a_list_where_a_name_belongs_is_a_problem(tmp_path, field, value):
+    """Found by tests/test_fuzz.py: a list or mapping where a lesson names a survivor or a target."""
+    import yaml
+
+    from game.tutorial.lessons import TUTORIAL_DIR
+    data = yaml.safe_load(sorted(TUTORIAL_DIR.glob("*.yaml"))[0].read_text(encoding="utf-8"))
+    data["steps"][0]["expect"][field] = value
+    (tmp_path / "01_bad.yaml").write_text(yaml.safe_dump(data))
+    _, problems = check_lessons(load_content(), tmp_path)
+    assert problems and all(p.file.endswith("01_bad.yaml") for p in problems)
+    assert any(field in p.where for p in problems)

@@ -541,11 +541,11 @@ def _expect(data: object, ck: _Checker, where: str, mapdef: MapDef | None, label
     if not actions or any(a not in ACTIONS for a in actions):
         ck.bad(f"{where}.action", f"{action!r}: expected one or more of {', '.join(ACTIONS)}")
     who = data.get("who", "")
-    if who and who not in survivors:
+    if who and (not isinstance(who, str) or who not in survivors):
         ck.bad(f"{where}.who", f"{who!r} is not a survivor of this lesson ({', '.join(sorted(survivors))})")
     target, ally = data.get("target", ""), data.get("ally", "")
     for key, value in (("target", target), ("ally", ally)):
-        if value and value not in labels:
+        if value and (not isinstance(value, str) or value not in labels):
             ck.bad(f"{where}.{key}", f"unknown label {value!r}")
     weapon = data.get("weapon", "")
     if weapon and weapon not in content.weapons:
