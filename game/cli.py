@@ -24,6 +24,8 @@ import json
 import sys
 from collections.abc import Sequence
 
+from game.sim.simulate_cli import seed
+
 
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="borrowed-time",
@@ -46,7 +48,7 @@ def build_parser() -> argparse.ArgumentParser:
                          description="Play one whole game with no display: the baseline random survivor player "
                                      "against the Director AI. Prints every event, then the result.")
     run.add_argument("--scenario", default="last_train_out", help="scenario id (see `scenarios`)")
-    run.add_argument("--seed", type=int, default=1, help="the game's seed (same seed, same game)")
+    run.add_argument("--seed", type=seed, default=1, help="the game's seed (same seed, same game)")
     run.add_argument("--quiet", action="store_true", help="print only the result")
     run.set_defaults(func=cmd_run)
     from game.sim.simulate_cli import register as register_simulate
@@ -75,7 +77,7 @@ def _add_window_commands(sub) -> None:
     play = sub.add_parser("play", help="open the game board on a scenario",
                           description="Open the game window straight on a scenario with its suggested team.")
     play.add_argument("--scenario", required=True, metavar="ID", help="scenario id (see `scenarios`)")
-    play.add_argument("--seed", type=int, help="the game's seed (default: a new one)")
+    play.add_argument("--seed", type=seed, help="the game's seed (default: a new one)")
     play.add_argument("--screenshot", metavar="FILE", help="draw a few frames headless, save a PNG and exit")
     play.add_argument("--size", type=_window_size, metavar="WxH", help="window size, e.g. 1920x1080")
     play.set_defaults(func=cmd_play)
@@ -83,7 +85,7 @@ def _add_window_commands(sub) -> None:
                           description="Open the game window on an AI-versus-AI game: the survivor AI (veteran) "
                                       "against the Director.")
     demo.add_argument("--scenario", metavar="ID", help="scenario id (default: one chosen by the seed)")
-    demo.add_argument("--seed", type=int, help="the game's seed (default: a new one)")
+    demo.add_argument("--seed", type=seed, help="the game's seed (default: a new one)")
     demo.add_argument("--screenshot", metavar="FILE", help="draw a few frames headless, save a PNG and exit")
     demo.add_argument("--size", type=_window_size, metavar="WxH", help="window size, e.g. 1920x1080")
     demo.set_defaults(func=cmd_demo)

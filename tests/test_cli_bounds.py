@@ -75,3 +75,10 @@ def test_screenshot_on_a_full_disk_fails(tmp_path, monkeypatch, capsys):
     finally:
         pygame.quit()
     assert "cannot write the screenshot" in capsys.readouterr().err and not (tmp_path / "menu.png").exists()
+
+
+@pytest.mark.parametrize("command", [["run"], ["play", "--scenario", "dead_air"], ["demo"],
+                                     ["simulate", "--scenario", "dead_air"], ["soak"]])
+def test_a_seed_a_save_could_not_keep_is_refused(capsys, command):
+    assert main([*command, "--seed", str(2**63)]) == 2
+    assert "--seed: must be between -2**63 and 2**63 - 1" in capsys.readouterr().err

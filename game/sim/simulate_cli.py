@@ -20,13 +20,27 @@ def positive(text: str) -> int:
     return value
 
 
+SEED_LIMIT = 2**63      # a save keeps the seed: the same bound as game.world.saves
+
+
+def seed(text: str) -> int:
+    """argparse type: a game's seed, a whole number of at most 19 digits."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, got '{text[:40]}'") from None
+    if not -SEED_LIMIT <= value < SEED_LIMIT:
+        raise argparse.ArgumentTypeError(f"must be between -2**63 and 2**63 - 1, got {text[:40]}")
+    return value
+
+
 def register(sub) -> None:
     p = sub.add_parser("simulate", help="play many AI-vs-AI games headless and print a balance report",
                        description="Play N games of the survivor AI against the Director AI (game i uses seed "
                                    "S+i) and report win rate, endings, rounds, Doom, losses, Heat and spawns.")
     p.add_argument("--scenario", required=True, help="scenario id (see `scenarios`)")
     p.add_argument("--games", type=positive, default=100, help="how many games (default 100)")
-    p.add_argument("--seed", type=int, default=1, help="seed of the first game (default 1)")
+    p.add_argument("--seed", type=seed, default=1, help="seed of the first game (default 1)")
     p.add_argument("--jobs", type=positive, default=1, help="worker processes (default 1; at most the cores)")
     p.add_argument("--level", choices=["random", *LEVELS], default="veteran",
                    help="survivor AI level (default veteran; random = uniform legal actions)")

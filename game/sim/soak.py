@@ -19,6 +19,7 @@ from game.ai.survivor_ai import LEVELS, make_player
 from game.content.defs import Content
 from game.sim.invariants import check_invariants
 from game.sim.runner import play_game
+from game.sim.simulate_cli import seed
 
 PLAYERS = ("random", *LEVELS)
 REPORT_EVERY = 30.0       # seconds between progress lines
@@ -113,7 +114,7 @@ def _minutes(text: str) -> float:
 
 def _game(text: str) -> tuple[str, str, int]:
     parts = text.split(":")
-    if len(parts) != 3 or parts[1] not in PLAYERS or not parts[2].lstrip("-").isdigit() or len(parts[2]) > 20:
+    if len(parts) != 3 or parts[1] not in PLAYERS or not parts[2].lstrip("-").isdigit() or len(parts[2]) > 19:
         raise argparse.ArgumentTypeError(f"expected SCENARIO:PLAYER:SEED with PLAYER one of {', '.join(PLAYERS)}, "
                                          f"got '{text}'")
     return parts[0], parts[1], int(parts[2])
@@ -125,7 +126,7 @@ def register(sub) -> None:
                                    "every invariant after every step. Prints games/s and memory as it goes, and "
                                    "each failure with its seed and the command that plays it again.")
     p.add_argument("--minutes", type=_minutes, default=1.0, help="how long to run (default 1)")
-    p.add_argument("--seed", type=int, default=1, help="seed of the first game (default 1)")
+    p.add_argument("--seed", type=seed, default=1, help="seed of the first game (default 1)")
     p.add_argument("--game", type=_game, metavar="SCENARIO:PLAYER:SEED", help="play just this game again")
     p.set_defaults(func=cmd_soak)
 

@@ -148,7 +148,7 @@ def _rng_state(value: object) -> str | None:
 SAVE_FIELDS = {
     "format": (S.exactly(FORMAT), True),
     "scenario": (S.text(80), True),
-    "seed": (S.whole(-(2**63), 2**64 - 1), True),
+    "seed": (S.whole(-(2**63), 2**63 - 1), True),
     "team": (S.list_of(S.text(80), 1, 8), True),
     "actions": (S.list_of(S.mapping, 0, MAX_ACTIONS), True),
     "rng_state": (_rng_state, True),
