@@ -207,3 +207,15 @@ def test_a_lesson_with_a_list_where_a_name_belongs_is_a_problem(tmp_path, field,
     _, problems = check_lessons(load_content(), tmp_path)
     assert problems and all(p.file.endswith("01_bad.yaml") for p in problems)
     assert any(field in p.where for p in problems)
+
+
+def test_the_folder_is_synced_after_the_rename(tmp_path, monkeypatch):
+    synced = []
+    real = files.os.fsync
+
+    def spy(fd):
+        synced.append("folder" if os.path.isdir(f"/proc/self/fd/{fd}") else "file")
+        real(fd)
+    monkeypatch.setattr(files.os, "fsync", spy)
+    files.atomic_write(tmp_path / "slot.json", b"{}")
+    assert synced == ["file", "folder"]
