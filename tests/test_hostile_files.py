@@ -219,3 +219,19 @@ def test_the_folder_is_synced_after_the_rename(tmp_path, monkeypatch):
     monkeypatch.setattr(files.os, "fsync", spy)
     files.atomic_write(tmp_path / "slot.json", b"{}")
     assert synced == ["file", "folder"]
+
+
+@pytest.mark.parametrize("path,value", [(("team", 0, "archetype"), []), (("steps", 1, "expect", "weapon"), ["x"])])
+def test_a_lesson_with_a_list_where_an_id_belongs_is_a_problem(tmp_path, path, value):
+    """Found by tests/test_fuzz.py: a list where a lesson names an archetype or a weapon."""
+    import yaml
+
+    from game.tutorial.lessons import TUTORIAL_DIR
+    data = yaml.safe_load(sorted(TUTORIAL_DIR.glob("*.yaml"))[0].read_text(encoding="utf-8"))
+    parent = data
+    for key in path[:-1]:
+        parent = parent[key]
+    parent[path[-1]] = value
+    (tmp_path / "01_bad.yaml").write_text(yaml.safe_dump(data))
+    _, problems = check_lessons(load_content(), tmp_path)
+    assert any(p.where.endswith(path[-1]) for p in problems), problems
