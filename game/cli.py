@@ -3,6 +3,8 @@
     validate [PATH ...]   check content files (no paths: everything); exit 1 with one line per problem
     scenarios             list the playable scenarios
     run                   play one game headless (random survivors against the Director) and print its log
+    simulate              AI-vs-AI batches and the balance report (game.sim.simulate_cli)
+    soak                  checked games for M minutes: invariants, crashes, games/s and memory (game.sim.soak)
     calc                  combat odds: melee, swarm or ranged pools and the exact chance of every result
     scavenge              search the salvage decks: rolls, cards, hazards, Heat, with the decks kept between searches
     scenario              roll a quick-play scenario on one of the maps (and play it headless with --play)
@@ -21,6 +23,8 @@ import argparse
 import json
 import sys
 from collections.abc import Sequence
+
+from game.sim.simulate_cli import seed
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -44,11 +48,13 @@ def build_parser() -> argparse.ArgumentParser:
                          description="Play one whole game with no display: the baseline random survivor player "
                                      "against the Director AI. Prints every event, then the result.")
     run.add_argument("--scenario", default="last_train_out", help="scenario id (see `scenarios`)")
-    run.add_argument("--seed", type=int, default=1, help="the game's seed (same seed, same game)")
+    run.add_argument("--seed", type=seed, default=1, help="the game's seed (same seed, same game)")
     run.add_argument("--quiet", action="store_true", help="print only the result")
     run.set_defaults(func=cmd_run)
     from game.sim.simulate_cli import register as register_simulate
     register_simulate(sub)
+    from game.sim.soak import register as register_soak
+    register_soak(sub)
     _add_tool_commands(sub)
     _add_window_commands(sub)
     return parser
@@ -71,7 +77,7 @@ def _add_window_commands(sub) -> None:
     play = sub.add_parser("play", help="open the game board on a scenario",
                           description="Open the game window straight on a scenario with its suggested team.")
     play.add_argument("--scenario", required=True, metavar="ID", help="scenario id (see `scenarios`)")
-    play.add_argument("--seed", type=int, help="the game's seed (default: a new one)")
+    play.add_argument("--seed", type=seed, help="the game's seed (default: a new one)")
     play.add_argument("--screenshot", metavar="FILE", help="draw a few frames headless, save a PNG and exit")
     play.add_argument("--size", type=_window_size, metavar="WxH", help="window size, e.g. 1920x1080")
     play.set_defaults(func=cmd_play)
@@ -79,7 +85,7 @@ def _add_window_commands(sub) -> None:
                           description="Open the game window on an AI-versus-AI game: the survivor AI (veteran) "
                                       "against the Director.")
     demo.add_argument("--scenario", metavar="ID", help="scenario id (default: one chosen by the seed)")
-    demo.add_argument("--seed", type=int, help="the game's seed (default: a new one)")
+    demo.add_argument("--seed", type=seed, help="the game's seed (default: a new one)")
     demo.add_argument("--screenshot", metavar="FILE", help="draw a few frames headless, save a PNG and exit")
     demo.add_argument("--size", type=_window_size, metavar="WxH", help="window size, e.g. 1920x1080")
     demo.set_defaults(func=cmd_demo)
@@ -116,14 +122,8 @@ def _content():
 
 
 def content_with_scenario(scenario: str):
-    """(content, 0) when the content loads and knows the scenario; else (None, exit code) after one clear line."""
-    content = _content()
-    if content is None:
-        return None, 1
-    if scenario not in content.scenarios:
-        print(f"error: unknown scenario '{scenario}' (known: {', '.join(content.scenarios)})", file=sys.stderr)
-        return None, 2
-    return content, 0
+    from game.content.loader import content_with_scenario as load
+    return load(scenario)
 
 
 def cmd_run(args: argparse.Namespace) -> int:
@@ -409,6 +409,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         args = parser.parse_args(argv)
     except SystemExit as exc:  # argparse has already printed usage and the error (or the help)
         return exc.code if isinstance(exc.code, int) else 2
+    screenshot = getattr(args, "screenshot", None)
+    if screenshot is not None:          # checked before a window opens
+        from game.content.files import writable_problem
+        problem = writable_problem(screenshot)
+        if problem:
+            print(f"error: --screenshot: {problem}", file=sys.stderr)
+            return 2
     if args.command is None:
         return run_default(args)
     try:

@@ -211,7 +211,7 @@ def test_markers_take_the_look_of_the_ground_around_them(tmp_path, legend, maps)
     rows = good_rows()
     rows[10] = "#####" + "." * 43
     rows[11] = "#_?_#" + ":::::" + "." * 38
-    rows[12] = "#___#" + ":::z:" + "." * 38
+    rows[12] = "#___+" + ":::z:" + "." * 38       # a door: the token can be reached
     rows[13] = "#####" + ":::::" + "." * 38
     m = parse_map(write(tmp_path, map_yaml(rows)), legend)
     assert m.styles[m.index(2, 11)] == "floor" and m.styles[m.index(8, 12)] == "pavement"

@@ -52,7 +52,7 @@ def test_saving_is_atomic_and_keeps_the_previous_file_on_failure(tmp_path, monke
 
 
 @pytest.mark.parametrize("damage,field", [
-    (lambda d: "{not json", "damaged JSON"),
+    (lambda d: "{not json", "not valid JSON"),
     (lambda d: json.dumps({**d, "scenario": "atlantis"}), "scenario"),
     (lambda d: json.dumps({**d, "seed": "x"}), "seed"),
     (lambda d: json.dumps({**d, "team": ["ghost"]}), "team"),
@@ -75,7 +75,9 @@ def test_list_saves_shows_slots_newest_first(tmp_path):
     write_save(tmp_path / "a.json", game.record, game.session, "first")
     (tmp_path / "junk.json").write_text("nonsense")
     saves = list_saves(tmp_path)
-    assert [h["label"] for _, h in saves] == ["first"] and saves[0][1]["scenario"] == "pharmacy_run"
+    assert [f.path.name for f in saves] == ["a.json", "junk.json"]
+    assert saves[0].data["label"] == "first" and saves[0].data["scenario"] == "pharmacy_run"
+    assert saves[1].data is None and "not valid JSON" in saves[1].problem
 
 
 def test_undo_takes_back_a_move_but_not_a_roll():

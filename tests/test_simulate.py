@@ -21,7 +21,7 @@ def test_simulate_prints_a_report_and_writes_json(tmp_path, capsys):
 
 
 def test_same_arguments_same_report_with_one_or_two_jobs():
-    jobs = jobs_for("pharmacy_run", 4, 20, "novice")
+    jobs = list(jobs_for("pharmacy_run", 4, 20, "novice"))
     one = report(run_batch(jobs, 1), "pharmacy_run", "novice", 20)
     two = report(run_batch(jobs, 2), "pharmacy_run", "novice", 20)
     assert one == two

@@ -82,8 +82,8 @@ def test_cli_director(tmp_path, capsys):
     out = capsys.readouterr().out
     assert "Purchases" in out and "Activation, in order" in out
     assert main(["director", "--scenario", "pharmacy_run", "--facts", str(tmp_path / "missing.yaml")]) == 2
-    assert "cannot read" in capsys.readouterr().err
+    assert "missing.yaml: file: missing: no such file" in capsys.readouterr().err
     path.write_text("survivors: [unclosed")
     assert main(["director", "--scenario", "pharmacy_run", "--facts", str(path)]) == 2
-    assert "not valid YAML" in capsys.readouterr().err
+    assert "YAML syntax error" in capsys.readouterr().err
     assert main(["director", "--scenario", "atlantis", "--facts", str(path)]) == 2

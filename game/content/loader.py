@@ -18,6 +18,7 @@ from types import MappingProxyType, ModuleType
 
 from game.content.defs import MARKER_KINDS, Content, MapDef, ScenarioDef
 from game.content.errors import ContentError, Problem
+from game.content.maps import BLOCKED
 from game.content.validate import ONE, TABLES, declared_ids, hint, parse_table
 from game.content.yamlio import read_yaml
 
@@ -26,7 +27,6 @@ REPO_ROOT = Path(__file__).resolve().parents[2]
 # a sound file ends up in Content.extra under its stem
 TOOL_TABLES = {"quickplay": "game.tools.quickplay"}
 DATA_NAMES = (*TABLES, "legend", "scenarios", *TOOL_TABLES)   # file stems in game/data, each with its own schema
-BLOCKED = ("wall", "heavy")                     # cells no model can stand on
 
 
 def _shown(path: Path) -> Path:
@@ -285,10 +285,30 @@ def _cross_scenario(scen: ScenarioDef, at: str, file: str, known: Mapping[str, s
     for i, (zid, x, y) in enumerate(scen.initial_zombies):
         ref("zombies", zid, f"{at}.initial_zombies[{i}].zombie", "zombie")
         cell(x, y, f"{at}.initial_zombies[{i}].at")
+    if mapdef is not None:
+        out += [Problem(file, f"{at}.{where}", message) for where, message in _placements(scen, mapdef)]
     for i, (x, y) in enumerate(scen.patrol):
         cell(x, y, f"{at}.patrol[{i}]")
     if scen.search_deck:
         ref("decks", scen.search_deck, f"{at}.search_deck", "deck")
+    return out
+
+
+def _placements(scen: ScenarioDef, mapdef: MapDef) -> list[tuple[str, str]]:
+    """(where, why) for set-ups the game could not lay out: more survivors than deployment cells, a starting
+    zombie on a deployment cell or on a cell another model already holds."""
+    out = []
+    deploy = {(m.x, m.y) for m in mapdef.markers_of("deploy")}
+    if scen.team_max > len(deploy):
+        out.append(("team_max", f"{scen.team_max} survivors, but map {scen.map!r} has only {len(deploy)} "
+                                f"deployment cells"))
+    held = {(m.x, m.y): "a zombie the map places" for m in mapdef.markers_of("zombie")}
+    for i, (_, x, y) in enumerate(scen.initial_zombies):
+        if (x, y) in deploy:
+            out.append((f"initial_zombies[{i}].at", f"({x}, {y}) is a deployment cell: a survivor starts there"))
+        elif (x, y) in held:
+            out.append((f"initial_zombies[{i}].at", f"({x}, {y}) is already taken by {held[x, y]}"))
+        held[x, y] = f"initial_zombies[{i}]"
     return out
 
 
@@ -313,6 +333,17 @@ def load_content_or_report() -> Content | None:
         for problem in exc.problems:
             print(problem, file=sys.stderr)
         return None
+
+
+def content_with_scenario(scenario: str) -> tuple[Content | None, int]:
+    """(content, 0) when the content loads and knows the scenario; else (None, exit code) after one clear line."""
+    content = load_content_or_report()
+    if content is None:
+        return None, 1
+    if scenario not in content.scenarios:
+        print(f"error: unknown scenario '{scenario}' (known: {', '.join(content.scenarios)})", file=sys.stderr)
+        return None, 2
+    return content, 0
 
 
 @functools.lru_cache(maxsize=4)

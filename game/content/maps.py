@@ -18,6 +18,9 @@ from game.content.errors import ContentError, Problem
 from game.content.yamlio import read_yaml
 
 MIN_SIZE = 48
+MAX_SIZE = 128           # a game's time and memory grow with the cells squared: 1000x1000 took 89 s and 2 GB
+BLOCKED = ("wall", "heavy")     # no model can stand there; every other cell can be walked to (doors open)
+CORNER_BLOCKERS = (*BLOCKED, "door")    # base contact never reaches round their corners
 MAP_KEYS = ("id", "name", "rows", "spawn_names", "objectives", "legend")
 LEGEND_KEYS = ("terrain", "style", "marker", "deck", "open", "name")
 SPAWN_KINDS = ("spawn_minor", "spawn_major")
@@ -199,6 +202,9 @@ def check_map(data: object, file: str, legend: dict[str, dict]) -> tuple[MapDef 
             add(f"row {i + 1}", f"row {i + 1} is {len(row)} wide, expected {width}")
     if width < MIN_SIZE or height < MIN_SIZE:
         add("rows", f"the map is {width}x{height}, at least {MIN_SIZE}x{MIN_SIZE} needed")
+    if width > MAX_SIZE or height > MAX_SIZE:
+        add("rows", f"the map is {width}x{height}, at most {MAX_SIZE}x{MAX_SIZE} is allowed")
+        return None, problems
 
     unknown: dict[str, list[tuple[int, int]]] = {}
     for y, row in enumerate(rows):
@@ -268,10 +274,55 @@ def check_map(data: object, file: str, legend: dict[str, dict]) -> tuple[MapDef 
             marker_name = entry["name"]
         markers.append(Marker(kind=kind, x=x, y=y, name=marker_name, deck=entry["deck"]))
 
+    problems += [Problem(file, where, message) for where, message in _cut_off(markers, terrain, width)]
+    if problems:
+        return None, problems
     _fill_auto_styles(styles, terrain, width, height)
     return MapDef(id=map_id, name=name, width=width, height=height, terrain=tuple(terrain),
                   doors_open=frozenset(doors_open), markers=tuple(markers), styles=tuple(styles),
                   source=file), []
+
+
+def _cut_off(markers: list[Marker], terrain: list[str], width: int) -> list[tuple[str, str]]:
+    """(where, why) for each marker a survivor could never use: walking from the deployment cells through every
+    cell that is not wall or heavy cover (doors can be opened), an extraction zone must be reached, and each
+    objective and search token stood on or touched."""
+    height = len(terrain) // width
+    seen = {m.y * width + m.x for m in markers if m.kind == "deploy"}
+    todo = list(seen)
+    while todo:
+        i = todo.pop()
+        x, y = i % width, i // width
+        for nx, ny in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)):
+            j = ny * width + nx
+            if 0 <= nx < width and 0 <= ny < height and j not in seen and terrain[j] not in BLOCKED:
+                seen.add(j)
+                todo.append(j)
+
+    def touched(m: Marker) -> bool:
+        """Reached, or in base contact with a reached cell (not across the corner of a wall, cover or door)."""
+        for dx in (-1, 0, 1):
+            for dy in (-1, 0, 1):
+                x, y = m.x + dx, m.y + dy
+                if not (0 <= x < width and 0 <= y < height) or y * width + x not in seen:
+                    continue
+                if not (dx and dy) or (terrain[m.y * width + x] not in CORNER_BLOCKERS
+                                       and terrain[y * width + m.x] not in CORNER_BLOCKERS):
+                    return True
+        return False
+
+    out = []
+    extracts = [m for m in markers if m.kind == "extract"]
+    if extracts and not any(m.y * width + m.x in seen for m in extracts):
+        m = extracts[0]
+        out.append((f"row {m.y + 1}, column {m.x + 1}", "no extraction cell can be reached from the deployment "
+                                                        "cells: the zone is walled in"))
+    for m in markers:
+        if m.kind in ("objective", "search") and not touched(m):
+            what = f"objective {m.name!r}" if m.kind == "objective" else "search token"
+            out.append((f"row {m.y + 1}, column {m.x + 1}", f"the {what} cannot be reached from the deployment "
+                                                            "cells: it is walled in"))
+    return out
 
 
 def read_map(path: Path, legend: dict[str, dict]) -> tuple[MapDef | None, list[Problem]]:

@@ -1,7 +1,10 @@
-"""Reading YAML: always yaml.safe_load, plus the one check it lacks - a key written twice is an error.
+"""Reading YAML: always yaml.safe_load, behind the checks it lacks.
 
-Plain safe_load silently keeps the last of two equal keys, which hides typos in hand-edited content. The document is
-first composed (nodes only, nothing constructed) to find such keys, then loaded with yaml.safe_load.
+- Aliases (`*name`) are refused: an alias loop (`a: &a [*a]`) or a "billion laughs" file builds a small document
+  that anything walking it expands without end. No game file needs one.
+- Nesting deeper than MAX_DEPTH is refused before anything recursive sees the document.
+- A key written twice is an error (plain safe_load silently keeps the last, which hides typos).
+The checks run on the parser's event stream (flat, no recursion), then the document is loaded with yaml.safe_load.
 """
 from __future__ import annotations
 
@@ -10,16 +13,37 @@ from pathlib import Path
 import yaml
 
 from game.content.errors import Problem
+from game.content.files import MAX_BYTES, read_text
 
-_COMPOSER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)   # the C parser when PyYAML has it
+MAX_DEPTH = 32      # game files nest four or five levels deep
+_PARSER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)   # the C parser when PyYAML has it
 
 
 def parse_yaml(text: str) -> object:
-    """yaml.safe_load(text), raising a MarkedYAMLError (with line and column) for a duplicated key."""
-    root = yaml.compose(text, Loader=_COMPOSER)
+    """yaml.safe_load(text), raising a MarkedYAMLError (with line and column) for an alias, too deep a nesting or a
+    duplicated key."""
+    _check_events(text)
+    root = yaml.compose(text, Loader=_PARSER)
     if root is not None:
         _check_keys(root)
     return yaml.safe_load(text)
+
+
+def _refuse(mark, problem: str) -> None:
+    raise yaml.constructor.ConstructorError(None, None, problem, mark)
+
+
+def _check_events(text: str) -> None:
+    depth = 0
+    for event in yaml.parse(text, Loader=_PARSER):
+        if isinstance(event, yaml.AliasEvent):
+            _refuse(event.start_mark, f"aliases (*{event.anchor}) are not allowed in game files: write the value out")
+        elif isinstance(event, yaml.CollectionStartEvent):
+            depth += 1
+            if depth > MAX_DEPTH:
+                _refuse(event.start_mark, f"nested more than {MAX_DEPTH} levels deep")
+        elif isinstance(event, yaml.CollectionEndEvent):
+            depth -= 1
 
 
 def _check_keys(node: yaml.Node) -> None:
@@ -31,25 +55,20 @@ def _check_keys(node: yaml.Node) -> None:
             for key, value in current.value:
                 if isinstance(key, yaml.ScalarNode):
                     if key.value in seen:
-                        raise yaml.constructor.ConstructorError(
-                            None, None, f"the key {key.value!r} is written twice", key.start_mark)
+                        _refuse(key.start_mark, f"the key {key.value!r} is written twice")
                     seen.add(key.value)
                 stack.extend((key, value))
         elif isinstance(current, yaml.SequenceNode):
             stack.extend(current.value)
 
 
-def read_yaml(path: Path) -> tuple[object, list[Problem]]:
-    """Parse one file; unreadable files and syntax errors (with line and column) become Problems."""
+def read_yaml(path: Path | str, limit: int = MAX_BYTES) -> tuple[object, list[Problem]]:
+    """Parse one file; unreadable files, syntax errors (with line and column) and refused documents become
+    Problems."""
     file = str(path)
-    try:
-        source = Path(path).read_bytes().decode("utf-8-sig")
-    except FileNotFoundError:
-        return None, [Problem(file, "file", "missing: no such file")]
-    except UnicodeDecodeError as exc:
-        return None, [Problem(file, f"byte {exc.start}", "is not UTF-8 text")]
-    except OSError as exc:
-        return None, [Problem(file, "file", f"cannot be read: {exc.strerror or exc}")]
+    source, problems = read_text(path, limit)
+    if source is None:
+        return None, problems
     try:
         return parse_yaml(source), []
     except yaml.MarkedYAMLError as exc:
@@ -60,3 +79,7 @@ def read_yaml(path: Path) -> tuple[object, list[Problem]]:
         return None, [Problem(file, where, f"{kind}: {exc.problem}{context}")]
     except yaml.YAMLError as exc:
         return None, [Problem(file, "file", f"YAML error: {exc}")]
+    except (ValueError, TypeError, OverflowError) as exc:   # a value safe_load cannot build: a 5,000-digit number...
+        too_long = "integer string conversion" in str(exc)
+        reason = "a number has more than 4,300 digits" if too_long else f"a value cannot be read ({exc})"
+        return None, [Problem(file, "file", f"YAML error: {reason}")]

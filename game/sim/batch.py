@@ -1,13 +1,14 @@
 """Batches of AI-vs-AI games and the designer's balance report.
 
 The batch is a plain map over seeds (game i uses seed S+i): `run_one` is a pure function of its arguments, so any
-executor (a process pool here, a cluster later) can take the map over without a rewrite.
+executor (a process pool here, a cluster later) can take the map over without a rewrite. Jobs, records and the report
+are streams: memory stays flat however many games a batch plays.
 """
 from __future__ import annotations
 
+import itertools
 import math
-import statistics
-from collections import Counter
+from collections import Counter, deque
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
@@ -16,6 +17,9 @@ from game.ai.survivor_ai import make_player
 from game.content.loader import load_content
 from game.sim.runner import play_game
 from game.world.components import Status
+
+CHUNK = 16          # games sent to a worker at a time
+IN_FLIGHT = 2       # chunks handed out per worker before the first comes back
 
 
 @dataclass(frozen=True)
@@ -39,25 +43,42 @@ def run_one(job: GameJob) -> dict:
     return record
 
 
-def jobs_for(scenario: str, games: int, seed: int, level: str) -> list[GameJob]:
-    return [GameJob(scenario, seed + i, level) for i in range(games)]
+def jobs_for(scenario: str, games: int, seed: int, level: str) -> Iterator[GameJob]:
+    """The jobs one at a time: a batch of 10**23 games costs no memory before it starts."""
+    return (GameJob(scenario, seed + i, level) for i in range(games))
 
 
-def run_batch(jobs: list[GameJob], workers: int = 1,
-              progress: Callable[[Iterable], Iterator] | None = None) -> list[dict]:
-    """Records in job order, whatever the number of workers."""
+def _run_chunk(jobs: list[GameJob]) -> list[dict]:
+    return [run_one(job) for job in jobs]
+
+
+def stream_batch(jobs: Iterable[GameJob], workers: int = 1) -> Iterator[dict]:
+    """Records in job order, whatever the number of workers, each as soon as it and those before it are done.
+    At most IN_FLIGHT chunks per worker are handed out at a time, so the jobs are read as the batch goes."""
     if workers <= 1:
-        results: Iterable = map(run_one, jobs)
-        pool = None
-    else:
-        pool = ProcessPoolExecutor(max_workers=workers)
-        results = pool.map(run_one, jobs, chunksize=max(1, len(jobs) // (workers * 8)))
+        yield from map(run_one, jobs)
+        return
+    todo = iter(jobs)
+    chunks = iter(lambda: list(itertools.islice(todo, CHUNK)), [])       # lists of CHUNK jobs, until none are left
+    pool = ProcessPoolExecutor(max_workers=workers)
+    pending: deque = deque()
     try:
-        wrapped = progress(results) if progress else results
-        return list(wrapped)
-    finally:
-        if pool is not None:
-            pool.shutdown()
+        for chunk in itertools.islice(chunks, workers * IN_FLIGHT):
+            pending.append(pool.submit(_run_chunk, chunk))
+        while pending:
+            records = pending.popleft().result()
+            for chunk in itertools.islice(chunks, 1):
+                pending.append(pool.submit(_run_chunk, chunk))
+            yield from records
+    finally:       # stopped early (an error, Ctrl+C, a consumer that stops reading): no worker outlives the batch
+        pool.shutdown(wait=True, cancel_futures=True)
+
+
+def run_batch(jobs: Iterable[GameJob], workers: int = 1,
+              progress: Callable[[Iterable], Iterator] | None = None) -> list[dict]:
+    """Every record of stream_batch, in job order."""
+    records = stream_batch(jobs, workers)
+    return list(progress(records) if progress else records)
 
 
 def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -70,32 +91,70 @@ def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
     return (max(0.0, centre - half), min(1.0, centre + half))
 
 
-def report(records: list[dict], scenario: str, level: str, seed: int) -> dict:
-    """The balance report (its keys are documented in the README)."""
-    n = len(records)
-    wins = sum(1 for r in records if r["winner"] == "survivors")
-    low, high = wilson(wins, n)
-    endings = Counter(r["cause"] for r in records)
-    defeats = Counter(r["cause"] for r in records if r["winner"] == "director")
-    heat = [h for r in records for h in r["heat"]]
-    spawned: Counter = Counter()
+class Tally:
+    """The balance report's sums, taken one record at a time (a long batch keeps no list of records)."""
+
+    def __init__(self) -> None:
+        self.games = self.wins = self.doom = self.lost = self.escalations = 0
+        self.heat_sum = self.heat_count = 0
+        self.rounds: Counter = Counter()
+        self.endings: Counter = Counter()
+        self.defeats: Counter = Counter()
+        self.spawned: Counter = Counter()
+
+    def add(self, r: dict) -> None:
+        self.games += 1
+        self.wins += r["winner"] == "survivors"
+        self.endings[r["cause"]] += 1
+        if r["winner"] == "director":
+            self.defeats[r["cause"]] += 1
+        self.rounds[r["rounds"]] += 1
+        self.doom += r["doom"]
+        self.lost += r["survivors_lost"]
+        self.escalations += r["escalations"]
+        self.heat_sum += sum(r["heat"])
+        self.heat_count += len(r["heat"])
+        self.spawned.update(r["spawned"])
+
+    def report(self, scenario: str, level: str, seed: int) -> dict:
+        """The balance report (its keys are documented in the README)."""
+        n = self.games
+        low, high = wilson(self.wins, n)
+
+        def mean(total: int) -> float:
+            return round(total / n, 2) if n else 0.0
+        return {
+            "scenario": scenario, "level": level, "seed": seed, "games": n,
+            "survivor_win_rate": round(self.wins / n, 4) if n else 0.0,
+            "win_rate_95": [round(low, 4), round(high, 4)],
+            "endings": dict(sorted(self.endings.items())),
+            "rounds": {"mean": mean(sum(k * v for k, v in self.rounds.items())), "median": _median(self.rounds),
+                       "min": min(self.rounds), "max": max(self.rounds)} if n else {},
+            "doom_at_end": mean(self.doom),
+            "survivors_lost": mean(self.lost),
+            "heat_per_round": round(self.heat_sum / self.heat_count, 2) if self.heat_count else 0.0,
+            "escalations_per_game": mean(self.escalations),
+            "spawned_per_game": {k: round(v / n, 2) for k, v in sorted(self.spawned.items())},
+            "commonest_defeat": self.defeats.most_common(1)[0][0] if self.defeats else None,
+        }
+
+
+def _median(counts: Counter) -> float:
+    """statistics.median of the values counted in `counts` (value -> how often)."""
+    n = sum(counts.values())
+    middle, seen = [], 0
+    for value in sorted(counts):
+        middle += [value] * sum(seen <= i < seen + counts[value] for i in ((n - 1) // 2, n // 2))
+        seen += counts[value]
+    return middle[0] if n % 2 else (middle[0] + middle[1]) / 2
+
+
+def report(records: Iterable[dict], scenario: str, level: str, seed: int) -> dict:
+    """The balance report of a batch's records (a list, or a stream read once)."""
+    tally = Tally()
     for r in records:
-        spawned.update(r["spawned"])
-    rounds = [r["rounds"] for r in records]
-    return {
-        "scenario": scenario, "level": level, "seed": seed, "games": n,
-        "survivor_win_rate": round(wins / n, 4) if n else 0.0,
-        "win_rate_95": [round(low, 4), round(high, 4)],
-        "endings": dict(sorted(endings.items())),
-        "rounds": {"mean": round(statistics.mean(rounds), 2), "median": statistics.median(rounds),
-                   "min": min(rounds), "max": max(rounds)} if n else {},
-        "doom_at_end": round(statistics.mean(r["doom"] for r in records), 2) if n else 0.0,
-        "survivors_lost": round(statistics.mean(r["survivors_lost"] for r in records), 2) if n else 0.0,
-        "heat_per_round": round(statistics.mean(heat), 2) if heat else 0.0,
-        "escalations_per_game": round(statistics.mean(r["escalations"] for r in records), 2) if n else 0.0,
-        "spawned_per_game": {k: round(v / n, 2) for k, v in sorted(spawned.items())},
-        "commonest_defeat": defeats.most_common(1)[0][0] if defeats else None,
-    }
+        tally.add(r)
+    return tally.report(scenario, level, seed)
 
 
 def format_report(rep: dict) -> str:

@@ -3,11 +3,14 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
+from pathlib import Path
 
 from game.ai.survivor_ai import LEVELS
-from game.content.loader import load_content_or_report
-from game.sim.batch import format_report, jobs_for, report, run_batch
+from game.content.files import atomic_write, writable_problem
+from game.content.loader import content_with_scenario
+from game.sim import batch
 
 
 def positive(text: str) -> int:
@@ -20,14 +23,28 @@ def positive(text: str) -> int:
     return value
 
 
+SEED_LIMIT = 2**63      # a save keeps the seed: the same bound as game.world.saves
+
+
+def seed(text: str) -> int:
+    """argparse type: a game's seed, a whole number of at most 19 digits."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, got '{text[:40]}'") from None
+    if not -SEED_LIMIT <= value < SEED_LIMIT:
+        raise argparse.ArgumentTypeError(f"must be between -2**63 and 2**63 - 1, got {text[:40]}")
+    return value
+
+
 def register(sub) -> None:
     p = sub.add_parser("simulate", help="play many AI-vs-AI games headless and print a balance report",
                        description="Play N games of the survivor AI against the Director AI (game i uses seed "
                                    "S+i) and report win rate, endings, rounds, Doom, losses, Heat and spawns.")
     p.add_argument("--scenario", required=True, help="scenario id (see `scenarios`)")
     p.add_argument("--games", type=positive, default=100, help="how many games (default 100)")
-    p.add_argument("--seed", type=int, default=1, help="seed of the first game (default 1)")
-    p.add_argument("--jobs", type=positive, default=1, help="worker processes (default 1)")
+    p.add_argument("--seed", type=seed, default=1, help="seed of the first game (default 1)")
+    p.add_argument("--jobs", type=positive, default=1, help="worker processes (default 1; at most the cores)")
     p.add_argument("--level", choices=["random", *LEVELS], default="veteran",
                    help="survivor AI level (default veteran; random = uniform legal actions)")
     p.add_argument("--json", metavar="FILE", help="also write the report as JSON to FILE")
@@ -35,27 +52,39 @@ def register(sub) -> None:
     p.set_defaults(func=cmd_simulate)
 
 
+def cores() -> int:
+    """The cores this process may run on."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:      # not on Linux
+        return os.cpu_count() or 1
+
+
 def cmd_simulate(args: argparse.Namespace) -> int:
-    content = load_content_or_report()
+    if args.json is not None:       # checked before the batch, not after hours of it
+        problem = writable_problem(args.json)
+        if problem:
+            print(f"error: --json: {problem}", file=sys.stderr)
+            return 2
+    content, code = content_with_scenario(args.scenario)
     if content is None:
-        return 1
-    if args.scenario not in content.scenarios:
-        print(f"error: unknown scenario '{args.scenario}' (known: {', '.join(content.scenarios)})", file=sys.stderr)
-        return 2
-    progress = None
+        return code
+    jobs = min(args.jobs, cores())
+    if jobs < args.jobs:
+        print(f"note: --jobs {args.jobs} is more than the {jobs} cores here; using {jobs}", file=sys.stderr)
+    records = batch.stream_batch(batch.jobs_for(args.scenario, args.games, args.seed, args.level), jobs)
     if not args.no_progress:
         from tqdm import tqdm
-
-        def progress(it):
-            return tqdm(it, total=args.games, desc=args.scenario, unit="game", file=sys.stderr)
-    jobs = jobs_for(args.scenario, args.games, args.seed, args.level)
-    rep = report(run_batch(jobs, args.jobs, progress), args.scenario, args.level, args.seed)
-    print(format_report(rep))
-    if args.json:
+        records = tqdm(records, total=args.games, desc=args.scenario, unit="game", file=sys.stderr)
+    tally = batch.Tally()
+    for record in records:
+        tally.add(record)
+    rep = tally.report(args.scenario, args.level, args.seed)
+    print(batch.format_report(rep))
+    if args.json is not None:
         try:
-            with open(args.json, "w", encoding="utf-8") as fh:
-                json.dump(rep, fh, indent=2)
+            atomic_write(Path(args.json), (json.dumps(rep, indent=2) + "\n").encode("utf-8"))
         except OSError as exc:
-            print(f"error: cannot write {args.json}: {exc.strerror}", file=sys.stderr)
+            print(f"error: --json: cannot write {args.json}: {exc.strerror or exc}", file=sys.stderr)
             return 1
     return 0

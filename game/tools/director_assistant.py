@@ -8,14 +8,14 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from pathlib import Path
-
-import yaml
 
 from game.ai.director import Decision, DirectorView, ShamblerFact, SpawnFact, SurvivorFact, plan
 from game.content.defs import Content
+from game.content.yamlio import read_yaml
 from game.rules.heat import clamp_heat, escalation_need
 from game.tools.common import ToolError, lookup
+
+MAX_HEAT_MADE = 99     # Heat made in one round, far past anything the track can hold
 
 EXAMPLE = """\
 # Board facts for `python main.py director --scenario pharmacy_run --facts FILE`.
@@ -121,7 +121,9 @@ def assist(content: Content, scenario_id: str, facts: dict, heat: int | None = N
     if not isinstance(facts, dict):
         raise ToolError("--facts", "expected a mapping of board facts (see --example)")
     scenario = content.scenarios[scenario_id]
-    made = heat if heat is not None else _number(facts.get("heat", 0), "heat", 0, 99)
+    if heat is not None and not 0 <= heat <= MAX_HEAT_MADE:
+        raise ToolError("--heat", f"expected Heat made this round from 0 to {MAX_HEAT_MADE}, got {heat}")
+    made = heat if heat is not None else _number(facts.get("heat", 0), "heat", 0, MAX_HEAT_MADE)
     view = view_from_facts(content, scenario_id, facts)
     ambient = scenario.ambient_heat
     track = clamp_heat(made + ambient, content.rules.heat_max)
@@ -191,12 +193,8 @@ def to_json(a: Assist) -> dict:
 
 
 def read_facts(path: str) -> dict:
-    try:
-        data = yaml.safe_load(Path(path).read_text(encoding="utf-8"))
-    except OSError as exc:
-        raise ToolError("--facts", f"cannot read {path}: {exc.strerror}") from None
-    except yaml.YAMLError as exc:
-        mark = getattr(exc, "problem_mark", None)
-        at = f" (line {mark.line + 1}, column {mark.column + 1})" if mark else ""
-        raise ToolError("--facts", f"{path} is not valid YAML{at}") from None
+    """The facts file through the game's guarded YAML reader: any refusal is one ToolError naming the file."""
+    data, problems = read_yaml(path)
+    if problems:
+        raise ToolError("--facts", str(problems[0]))
     return data if data is not None else {}

@@ -375,7 +375,7 @@ def _team(data: object, ck: _Checker, content: Content, mapdef: MapDef | None) -
             continue
         ck.keys(entry, ("archetype", "label"), where)
         arch, label = entry.get("archetype"), entry.get("label")
-        if arch not in content.archetypes:
+        if not isinstance(arch, str) or arch not in content.archetypes:
             ck.bad(f"{where}.archetype", f"unknown archetype {arch!r} (known: {', '.join(content.archetypes)})")
             continue
         if not isinstance(label, str) or not label:
@@ -409,7 +409,7 @@ def _zombies(data: object, ck: _Checker, content: Content, mapdef: MapDef | None
             continue
         ck.keys(entry, ("kind", "at", "label"), where)
         kind, label = entry.get("kind"), entry.get("label")
-        if kind not in content.zombies:
+        if not isinstance(kind, str) or kind not in content.zombies:
             ck.bad(f"{where}.kind", f"unknown zombie {kind!r} (known: {', '.join(content.zombies)})")
             continue
         if not isinstance(label, str) or not label:
@@ -536,14 +536,14 @@ def _expect(data: object, ck: _Checker, where: str, mapdef: MapDef | None, label
     if not actions or any(a not in ACTIONS for a in actions):
         ck.bad(f"{where}.action", f"{action!r}: expected one or more of {', '.join(ACTIONS)}")
     who = data.get("who", "")
-    if who and who not in survivors:
+    if who and (not isinstance(who, str) or who not in survivors):
         ck.bad(f"{where}.who", f"{who!r} is not a survivor of this lesson ({', '.join(sorted(survivors))})")
     target, ally = data.get("target", ""), data.get("ally", "")
     for key, value in (("target", target), ("ally", ally)):
-        if value and value not in labels:
+        if value and (not isinstance(value, str) or value not in labels):
             ck.bad(f"{where}.{key}", f"unknown label {value!r}")
     weapon = data.get("weapon", "")
-    if weapon and weapon not in content.weapons:
+    if weapon and (not isinstance(weapon, str) or weapon not in content.weapons):
         ck.bad(f"{where}.weapon", f"unknown weapon {weapon!r}")
     refused = data.get("refused", False)
     if not isinstance(refused, bool):

@@ -4,12 +4,14 @@ A scene is any object with handle(event), update(dt) and draw(surface); the App 
 """
 from __future__ import annotations
 
+import io
 import os
 from collections.abc import Callable
 from pathlib import Path
 
 import pygame
 
+from game.content.files import atomic_write
 from game.ui import theme
 
 DEFAULT_SIZE = (1280, 720)
@@ -105,6 +107,8 @@ class App:
         self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
 
     def screenshot(self, path: Path) -> Path:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        pygame.image.save(self.screen, str(path))
+        """Save the screen as a PNG; OSError when it did not reach the disk (a full disk, /proc/version...)."""
+        png = io.BytesIO()
+        pygame.image.save(self.screen, png, "png")
+        atomic_write(path, png.getvalue())
         return path

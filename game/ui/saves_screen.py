@@ -1,7 +1,8 @@
 """Load a saved game: every save in the save folder, newest first, with its label, scenario, round and time.
 
 Saves that cannot be read are listed too, greyed, with the reason; choosing a good one replays it (load_game) and
-opens the board. A save that fails while loading says why in a dialog - never a traceback.
+opens the board. A save that fails while loading says why in a dialog - never a traceback. Delete removes the selected
+file, damaged or not, after a confirmation.
 """
 from __future__ import annotations
 
@@ -19,6 +20,7 @@ from game.ui.widgets import (
     ListBox,
     Row,
     UIScene,
+    confirm,
     draw_panel,
     draw_text,
     draw_wrapped,
@@ -26,7 +28,7 @@ from game.ui.widgets import (
     line_height,
     message,
 )
-from game.world.saves import GameRecord, SaveError, list_saves, load_game, read_save, save_dir
+from game.world.saves import GameRecord, SaveError, delete_save, list_saves, load_game, record_from, save_dir
 
 
 @dataclass
@@ -42,8 +44,7 @@ class SaveEntry:
         return self.record is not None
 
 
-def _reason(exc: Exception, path: Path) -> str:
-    text = str(exc)
+def _reason(text: str, path: Path) -> str:
     prefix = f"{path}: "
     return text[len(prefix):] if text.startswith(prefix) else text
 
@@ -68,44 +69,27 @@ def content_for(content: Content, scenario_id: object) -> Content:
 
 
 def scan_saves(content: Content, folder: Path | None = None) -> list[SaveEntry]:
-    """The readable saves newest first (list_saves), then the damaged ones (newest file first), with why."""
-    folder = folder or save_dir()
-    entries: list[SaveEntry] = []
-    seen: set[Path] = set()
-    for path, header in list_saves(folder):
-        seen.add(path)
-        own = content_for(content, header.get("scenario"))
+    """Every file of the save folder (list_saves): the readable saves newest first, then the damaged ones with
+    why. One bad file never hides the others."""
+    entries = []
+    for found in list_saves(folder or save_dir()):
+        if found.data is None:
+            entries.append(SaveEntry(found.path, {}, None, _reason(found.problem, found.path)))
+            continue
+        header = {k: found.data.get(k) for k in ("saved_at", "label", "scenario", "round", "doom")}
+        own = content_for(content, found.data["scenario"])
         try:
-            record, _ = read_save(path, own)
-            entries.append(SaveEntry(path, header, record, content=own))
+            entries.append(SaveEntry(found.path, header, record_from(found.path, found.data, own), content=own))
         except SaveError as exc:
-            entries.append(SaveEntry(path, header, None, _reason(exc, path)))
-    damaged = []
-    if folder.is_dir():
-        for path in folder.glob("*.json"):
-            if path in seen:
-                continue
-            try:
-                read_save(path, content)
-                problem = "not listed as a save"
-            except SaveError as exc:
-                problem = _reason(exc, path)
-            try:
-                mtime = path.stat().st_mtime
-            except OSError:
-                mtime = 0.0
-            damaged.append((mtime, SaveEntry(path, {}, None, problem)))
-    damaged.sort(key=lambda item: item[0], reverse=True)
-    good = [e for e in entries if e.ok]
-    bad = [e for e in entries if not e.ok] + [e for _, e in damaged]
-    return good + bad
+            entries.append(SaveEntry(found.path, header, None, _reason(str(exc), found.path)))
+    return [e for e in entries if e.ok] + [e for e in entries if not e.ok]
 
 
 def damage_advice(problem: str) -> str:
     """A sentence for the player on what a save problem probably means."""
     if "unknown scenario" in problem:
         return "It was saved on a scenario this version of the game does not have."
-    if "damaged JSON" in problem or "not a save file" in problem:
+    if problem.startswith("not a save file"):
         return "The file is not a readable save: it may have been cut short or edited by hand."
     if problem.startswith("format"):
         return "It was written by a different version of the game."
@@ -165,7 +149,10 @@ class SavesScene(UIScene):
         self.load_button = Button("Load", self.load, hotkey=(pygame.K_RETURN, pygame.K_KP_ENTER), hint="Enter",
                                   style="primary", size=px(25))
         self.load_button.rect = pygame.Rect(w - margin - px(240), by, px(240), px(50))
-        self.widgets += [self.list, back, self.load_button]
+        self.delete_button = Button("Delete", self.delete, hotkey=pygame.K_DELETE, hint="Del", size=px(24),
+                                    tooltip="Remove the selected save from the save folder.")
+        self.delete_button.rect = pygame.Rect(self.load_button.rect.x - px(216), by, px(200), px(50))
+        self.widgets += [self.list, back, self.delete_button, self.load_button]
         self._sync()
 
     def _select(self, row: Row) -> None:
@@ -175,11 +162,29 @@ class SavesScene(UIScene):
     def _sync(self) -> None:
         e = self.current
         self.load_button.enabled = bool(e and e.ok)
+        self.delete_button.enabled = e is not None
         self.load_button.tooltip = "" if (e is None or e.ok) else "This save is damaged and cannot be loaded."
 
     @property
     def current(self) -> SaveEntry | None:
         return self.entries[self.selected] if 0 <= self.selected < len(self.entries) else None
+
+    def delete(self) -> None:
+        e = self.current
+        if e is None:
+            return
+        what = "This damaged file" if not e.ok else f"The save \"{e.header.get('label') or 'Untitled save'}\""
+        confirm(self.app, "Delete this save?", f"{what} ({e.path.name}) is removed from the save folder for good.",
+                "Delete", lambda: self._delete(e), tone="danger")
+
+    def _delete(self, e: SaveEntry) -> None:
+        try:
+            delete_save(e.path)
+        except SaveError as exc:
+            message(self.app, "The save was not deleted", _reason(str(exc), e.path), tone="danger")
+        self.entries = scan_saves(self.content, self.folder)
+        self.selected = min(self.selected, max(0, len(self.entries) - 1))
+        self.relayout()
 
     def load(self) -> None:
         e = self.current
@@ -192,7 +197,8 @@ class SavesScene(UIScene):
         try:
             game = load_game(e.path, content, DirectorAI())
         except SaveError as exc:
-            message(self.app, "This save cannot be loaded", f"{e.path.name}: {_reason(exc, e.path)}", tone="danger")
+            message(self.app, "This save cannot be loaded", f"{e.path.name}: {_reason(str(exc), e.path)}",
+                    tone="danger")
             return
         except Exception as exc:     # a rules or content mismatch deep in the replay: still one readable message
             message(self.app, "This save cannot be loaded", f"{e.path.name}: {type(exc).__name__}: {exc}",
@@ -205,7 +211,7 @@ class SavesScene(UIScene):
 
     def draw_content(self, surface: pygame.Surface) -> None:
         px = self.px
-        self.draw_header(surface, "Load a game", "Newest first. Pick a save and press Load.")
+        self.draw_header(surface, "Load a game", "Newest first. Pick a save and press Load, or Delete to remove it.")
         if not self.entries:
             r = self.list.rect.union(self.preview)
             draw_panel(surface, r, radius=px(12))
@@ -240,8 +246,8 @@ class SavesScene(UIScene):
             y += px(16)
             draw_wrapped(surface, damage_advice(e.problem), pygame.Rect(inner.x, y, inner.width, 0), px(20),
                          theme.INK_DIM)
-            draw_text(surface, "The file is left as it is.", (inner.x, inner.bottom), px(18), theme.INK_FAINT,
-                      anchor="bottomleft")
+            draw_text(surface, "Delete removes it from the save folder.", (inner.x, inner.bottom), px(18),
+                      theme.INK_FAINT, anchor="bottomleft")
             return
         content = e.content or self.content
         scen = content.scenarios[e.record.scenario]

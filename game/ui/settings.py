@@ -1,17 +1,22 @@
 """Player settings, kept as JSON in $BT_HOME/settings.json (else ~/.borrowed_time/settings.json), and their screen.
 
-A missing or damaged file gives the defaults (never an error at start-up); every change is written at once,
-atomically, so quitting at any moment keeps what the player chose.
+A missing or damaged file gives the defaults, and any bad value falls back to its own default with a warning naming
+the file and the field: the game always starts. Every change is written at once, atomically, so quitting at any
+moment keeps what the player chose.
 """
 from __future__ import annotations
 
 import json
 import os
+import sys
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
 import pygame
 
+from game.content import schema as S
+from game.content.files import atomic_write
+from game.content.jsonio import read_json
 from game.ui import theme
 from game.ui.widgets import Button, Choice, UIScene, draw_panel, draw_text, line_height, wrap
 
@@ -49,31 +54,44 @@ def settings_path() -> Path:
     return home_dir() / "settings.json"
 
 
-def load_settings(path: Path | None = None) -> Settings:
-    """The saved settings; unknown or bad values fall back to their defaults one by one."""
+FIELDS = {"window": S.one_of(WINDOW_SIZES), "speed": S.one_of(SPEEDS), "tooltips": S.boolean}
+
+
+def read_settings(path: Path | None = None) -> tuple[Settings, list[str]]:
+    """The saved settings and one warning per value that fell back to its default. A missing file is no warning;
+    an unreadable or damaged one, an unknown key or a bad value is, and the game still starts."""
     path = path or settings_path()
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        return Settings()
+    if not path.exists():
+        return Settings(), []
+    data, problems = read_json(path)
+    if problems:
+        return Settings(), [f"{problems[0]}; using the default settings"]
     if not isinstance(data, dict):
-        return Settings()
+        return Settings(), [f"{path}: expected a JSON object, got {S.shown(data)}; using the default settings"]
     out = Settings()
-    if data.get("window") in WINDOW_SIZES:
-        out.window = data["window"]
-    if data.get("speed") in SPEEDS:
-        out.speed = data["speed"]
-    if isinstance(data.get("tooltips"), bool):
-        out.tooltips = data["tooltips"]
-    return out
+    warnings = [f"{path}: {key}: unknown setting, ignored" for key in data if key not in FIELDS]
+    for key, check in FIELDS.items():
+        if key not in data:
+            continue
+        wrong = check(data[key])
+        if wrong:
+            warnings.append(f"{path}: {key}: {wrong}; using {S.shown(getattr(out, key))}")
+        else:
+            setattr(out, key, data[key])
+    return out, warnings
+
+
+def load_settings(path: Path | None = None) -> Settings:
+    """read_settings, with its warnings printed on stderr (the game starts either way)."""
+    settings, warnings = read_settings(path)
+    for line in warnings:
+        print(f"warning: {line}", file=sys.stderr)
+    return settings
 
 
 def save_settings(settings: Settings, path: Path | None = None) -> Path:
     path = path or settings_path()
-    path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_name(path.name + ".tmp")
-    tmp.write_text(json.dumps(asdict(settings), indent=2) + "\n", encoding="utf-8")
-    os.replace(tmp, path)
+    atomic_write(path, (json.dumps(asdict(settings), indent=2) + "\n").encode("utf-8"))
     return path
 
 

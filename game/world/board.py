@@ -523,12 +523,16 @@ class _Static:
         return self.spaces.pop() if self.spaces else board._build_space()
 
     def sight_cache(self, closed_doors: frozenset[int]) -> dict[tuple[int, int], bool]:
-        found = self.sights.get(closed_doors)
+        """The sight answers for one door state. All door states of the terrain share one budget of answers: the
+        states used longest ago go first (a long run meets thousands of door states)."""
+        found = self.sights.pop(closed_doors, None)
         if found is None:
-            if len(self.sights) >= _SIGHT_STATES_LIMIT:
-                self.sights.pop(next(iter(self.sights)))     # the door state seen longest ago
-            found = self.sights[closed_doors] = {}
-        elif len(found) > _SIGHT_PAIRS_LIMIT:
+            found = {}
+        self.sights[closed_doors] = found      # (re)inserted last: the dict is kept in order of use
+        total = sum(len(answers) for answers in self.sights.values())
+        while len(self.sights) > 1 and (total > _SIGHT_PAIRS_LIMIT or len(self.sights) > _SIGHT_STATES_LIMIT):
+            total -= len(self.sights.pop(next(iter(self.sights))))
+        if total > _SIGHT_PAIRS_LIMIT:
             found.clear()
         if len(self.cover) > _SIGHT_PAIRS_LIMIT:
             self.cover.clear()
@@ -537,7 +541,8 @@ class _Static:
 
 _STATIC: dict[tuple, _Static] = {}
 _STATIC_LIMIT = 4                 # terrains kept at once (the hand-built maps plus a quick-play one)
+# Per terrain, about 15 + 10 + 9 MB at most: a long run levels off instead of growing (issue #11).
 _SIGHT_STATES_LIMIT = 256         # door states kept per terrain
-_SIGHT_PAIRS_LIMIT = 400_000      # answers kept per door state (about 40 MB at most)
-_OPEN_REACH_LIMIT = 8000          # open-ground move answers kept per terrain (a few KB each)
-_FIELD_CACHE_LIMIT = 3000        # distance fields kept per terrain (9 KB each on a 48x48 map)
+_SIGHT_PAIRS_LIMIT = 150_000      # sight answers kept per terrain, all door states together (~100 bytes each)
+_OPEN_REACH_LIMIT = 2000          # open-ground move answers kept per terrain (about 5 KB each)
+_FIELD_CACHE_LIMIT = 1000         # distance fields kept per terrain (9 KB each on a 48x48 map)

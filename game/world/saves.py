@@ -3,7 +3,9 @@
 Replaying those actions on a fresh Session rebuilds the game exactly (one seeded RNG, a deterministic Director), so a
 save is small, readable JSON and can never drift from the rules. The RNG state at the moment of saving is stored too
 and checked after the replay: a save that does not replay to the same state is reported as damaged, not loaded wrong.
-Files are written atomically (a temporary file, then os.replace), so a crash while saving never harms the old save.
+Files are written atomically (files.atomic_write: a temporary file of its own, then a rename), so a crash or a second
+window saving the same slot never harms the old save; every file is read through jsonio and checked against
+SAVE_FIELDS before anything is replayed.
 """
 from __future__ import annotations
 
@@ -13,7 +15,10 @@ import os
 import time
 from pathlib import Path
 
+from game.content import schema as S
 from game.content.defs import Content
+from game.content.files import atomic_write, remove_stale_temps
+from game.content.jsonio import read_json
 from game.world import actions as A
 from game.world.action_registry import CLASS_BY_SAVE, save_name
 from game.world.session import Session
@@ -34,20 +39,32 @@ def action_to_data(action) -> dict:
     return data
 
 
-def action_from_data(data: dict, where: str):
-    if not isinstance(data, dict) or data.get("type") not in ACTIONS:
-        raise SaveError(f"{where}: not an action: {data!r}"[:200])
-    cls = ACTIONS[data["type"]]
+# the schema of an action's fields, by their annotation in game.world.actions
+_WHOLE = S.whole(-(2**31), 2**31)
+FIELD_CHECKS = {
+    "int": _WHOLE,
+    "int | None": lambda v: None if v is None else _WHOLE(v),
+    "str": S.text(40),
+    "tuple[int, ...]": S.list_of(_WHOLE, 0, 64),
+}
+
+
+def action_from_data(data: object, where: str):
+    kind = data.get("type") if isinstance(data, dict) else None
+    if not isinstance(kind, str) or kind not in ACTIONS:
+        raise SaveError(f"{where}: not an action: {S.shown(data)}")
+    cls = ACTIONS[kind]
     kwargs = {}
     for f in dataclasses.fields(cls):
         if f.name not in data:
             if f.default is dataclasses.MISSING:
-                raise SaveError(f"{where}: {data['type']} is missing '{f.name}'")
+                raise SaveError(f"{where}: {kind} is missing '{f.name}'")
             continue
         value = data[f.name]
-        if isinstance(value, list):
-            value = tuple(value)
-        kwargs[f.name] = value
+        wrong = FIELD_CHECKS[str(f.type)](value)
+        if wrong:
+            raise SaveError(f"{where}.{f.name}: {wrong}")
+        kwargs[f.name] = tuple(value) if isinstance(value, list) else value
     return cls(**kwargs)
 
 
@@ -113,6 +130,33 @@ class RecordingSession:
 
 
 # --- files -------------------------------------------------------------------------------------------------------
+MAX_ACTIONS = 100_000          # a long game is a few thousand
+_RNG_WORDS = S.list_of(S.whole(0, 2**32 - 1), 625, 625)
+
+
+def _rng_state(value: object) -> str | None:
+    """random.Random.getstate() as _rng_to_json writes it: [3, 625 words, None or a float]."""
+    if (isinstance(value, list) and len(value) == 3 and S.is_whole(value[0])
+            and _RNG_WORDS(value[1]) is None and (value[2] is None or isinstance(value[2], float))):
+        return None
+    return "expected the dice generator's state as the game writes it"
+
+
+# the fields of a save file, in the order they are checked (format first: another version's save says so)
+SAVE_FIELDS = {
+    "format": (S.exactly(FORMAT), True),
+    "scenario": (S.text(80), True),
+    "seed": (S.whole(-(2**63), 2**63 - 1), True),
+    "team": (S.list_of(S.text(80), 1, 8), True),
+    "actions": (S.list_of(S.mapping, 0, MAX_ACTIONS), True),
+    "rng_state": (_rng_state, True),
+    "saved_at": (S.text(40), False),
+    "label": (S.text(200), False),
+    "round": (S.whole(0, 1_000_000), False),
+    "doom": (S.whole(0, 1_000_000), False),
+}
+
+
 def save_dir() -> Path:
     """Where saves live: $BT_HOME/saves, else ~/.borrowed_time/saves."""
     home = Path(os.environ.get("BT_HOME", Path.home() / ".borrowed_time"))
@@ -132,44 +176,48 @@ def write_save(path: Path, record: GameRecord, session: Session, label: str = ""
         "actions": [action_to_data(a) for a in record.actions],
         "rng_state": _rng_to_json(session.rng.getstate()),
     }
-    path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_name(path.name + ".tmp")
-    with open(tmp, "w", encoding="utf-8") as fh:
-        json.dump(data, fh)
-        fh.flush()
-        os.fsync(fh.fileno())
-    os.replace(tmp, path)
+    atomic_write(path, json.dumps(data).encode("utf-8"))
+    remove_stale_temps(path.parent)
+
+
+def read_header(path: Path) -> dict:
+    """A save file read and checked against SAVE_FIELDS (nothing replayed): its data, or SaveError naming the file
+    and the field."""
+    data, problems = read_json(path)
+    if problems:
+        where = "" if problems[0].where == "file" else f"{problems[0].where}: "
+        raise SaveError(f"{path}: not a save file: {where}{problems[0].message}")
+    if not isinstance(data, dict):
+        raise SaveError(f"{path}: not a save file: expected a JSON object, got {S.shown(data)}")
+    if type(data.get("format")) is int and data["format"] == 1:
+        raise SaveError(f"{path}: format: saved under the rules before the 2026-12 rules audit (engagement, the Horde "
+                        f"tray, barricades, the Director's spending changed): it cannot be replayed; start a new game")
+    wrong = S.problems(data, SAVE_FIELDS)
+    if wrong:
+        raise SaveError(f"{path}: {S.say(*wrong[0])}")
+    return data
+
+
+def record_from(path: Path, data: dict, content: Content) -> GameRecord:
+    """The GameRecord of a checked save (read_header), its ids checked against the content."""
+    scenario = content.scenarios.get(data["scenario"])
+    if scenario is None:
+        raise SaveError(f"{path}: scenario: unknown scenario {S.shown(data['scenario'])}")
+    team = data["team"]
+    for i, aid in enumerate(team):
+        if aid not in content.archetypes:
+            raise SaveError(f"{path}: team[{i}]: unknown archetype {S.shown(aid)}")
+    if not scenario.team_min <= len(team) <= scenario.team_max:
+        raise SaveError(f"{path}: team: {scenario.name} takes {scenario.team_min} to {scenario.team_max} "
+                        f"survivors, the save has {len(team)}")
+    actions = [action_from_data(a, f"{path}: actions[{i}]") for i, a in enumerate(data["actions"])]
+    return GameRecord(data["scenario"], data["seed"], tuple(team), actions)
 
 
 def read_save(path: Path, content: Content) -> tuple[GameRecord, dict]:
-    """The record in a save file and its header; SaveError naming the file and field if anything is wrong."""
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except OSError as exc:
-        raise SaveError(f"{path}: cannot read it ({exc.strerror})") from None
-    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
-        raise SaveError(f"{path}: not a save file (damaged JSON: {exc})") from None
-    if not isinstance(data, dict):
-        raise SaveError(f"{path}: not a save file")
-    if data.get("format") == 1:
-        raise SaveError(f"{path}: format: saved under the rules before the 2026-12 rules audit (engagement, the Horde "
-                        f"tray, barricades, the Director's spending changed): it cannot be replayed; start a new game")
-    if data.get("format") != FORMAT:
-        raise SaveError(f"{path}: format: expected {FORMAT}, got {data.get('format')!r}")
-    scenario = data.get("scenario")
-    if scenario not in content.scenarios:
-        raise SaveError(f"{path}: scenario: unknown scenario {scenario!r}")
-    seed = data.get("seed")
-    if not isinstance(seed, int):
-        raise SaveError(f"{path}: seed: expected a whole number, got {seed!r}")
-    team = data.get("team")
-    if not isinstance(team, list) or not all(t in content.archetypes for t in team):
-        raise SaveError(f"{path}: team: expected a list of archetype ids, got {team!r}"[:200])
-    raw = data.get("actions")
-    if not isinstance(raw, list):
-        raise SaveError(f"{path}: actions: expected a list")
-    actions = [action_from_data(a, f"{path}: actions[{i}]") for i, a in enumerate(raw)]
-    return GameRecord(scenario, seed, tuple(team), actions), data
+    """The record in a save file and its data; SaveError naming the file and field if anything is wrong."""
+    data = read_header(path)
+    return record_from(path, data, content), data
 
 
 def load_game(path: Path, content: Content, policy=None) -> RecordingSession:
@@ -179,24 +227,50 @@ def load_game(path: Path, content: Content, policy=None) -> RecordingSession:
         game = RecordingSession(content, record, policy)
     except Exception as exc:   # an action the rules refuse: the file was edited or damaged
         raise SaveError(f"{path}: actions: the game does not replay ({type(exc).__name__}: {exc})") from None
-    if "rng_state" in data and _rng_to_json(game.session.rng.getstate()) != data["rng_state"]:
+    if _rng_to_json(game.session.rng.getstate()) != data["rng_state"]:
         game.session.close()
         raise SaveError(f"{path}: rng_state: the replay does not reach the saved state (damaged save?)")
     return game
 
 
-def list_saves(directory: Path | None = None) -> list[tuple[Path, dict]]:
-    """(path, header) for every readable save, newest first; unreadable files are skipped."""
+@dataclasses.dataclass(frozen=True)
+class SaveFile:
+    """One *.json file of the save folder: its checked data, or why it is not a save."""
+    path: Path
+    data: dict | None
+    problem: str = ""
+
+
+def list_saves(directory: Path | None = None) -> list[SaveFile]:
+    """Every *.json file of the folder: the readable saves newest first, then the damaged ones, newest file first.
+    Temporary files left by a writer that died are cleared on the way."""
     folder = directory or save_dir()
-    out = []
-    for path in sorted(folder.glob("*.json")):
+    if not folder.is_dir():
+        return []
+    remove_stale_temps(folder)
+    good, bad = [], []
+    for path in folder.glob("*.json"):
         try:
-            data = json.loads(path.read_text(encoding="utf-8"))
-        except (OSError, json.JSONDecodeError, UnicodeDecodeError):
-            continue
-        if isinstance(data, dict) and data.get("format") == FORMAT:
-            out.append((path, {k: data.get(k) for k in ("saved_at", "label", "scenario", "round", "doom")}))
-    return sorted(out, key=lambda item: str(item[1].get("saved_at")), reverse=True)
+            good.append(SaveFile(path, read_header(path)))
+        except SaveError as exc:
+            bad.append(SaveFile(path, None, str(exc)))
+    good.sort(key=lambda f: (str(f.data.get("saved_at", "")), f.path.name), reverse=True)
+    bad.sort(key=lambda f: (_mtime(f.path), f.path.name), reverse=True)
+    return good + bad
+
+
+def delete_save(path: Path) -> None:
+    try:
+        path.unlink(missing_ok=True)
+    except OSError as exc:
+        raise SaveError(f"{path}: cannot delete it ({exc.strerror or exc})") from None
+
+
+def _mtime(path: Path) -> float:
+    try:
+        return path.stat().st_mtime
+    except OSError:
+        return 0.0
 
 
 def _rng_to_json(state) -> list:

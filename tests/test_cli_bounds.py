@@ -1,0 +1,84 @@
+"""Issue #11, command-line limits: --jobs capped at the cores, batches streamed, output paths checked before the work
+starts, and a failed write reported as a failure."""
+from __future__ import annotations
+
+import errno
+import itertools
+import multiprocessing
+
+import pygame
+import pytest
+
+from game.cli import main
+from game.content import files
+from game.sim import batch
+from game.sim.simulate_cli import cores
+
+
+def _full_disk(monkeypatch) -> None:
+    def full(fd):
+        raise OSError(errno.ENOSPC, "No space left on device")
+    monkeypatch.setattr(files.os, "fsync", full)
+
+
+def test_jobs_100000_is_capped_at_the_cores(monkeypatch, capsys):
+    asked = []
+    real = batch.stream_batch
+
+    def spy(jobs, workers=1):
+        asked.append(workers)
+        return real(jobs, 1)
+    monkeypatch.setattr(batch, "stream_batch", spy)
+    assert main(["simulate", "--scenario", "pharmacy_run", "--games", "1", "--jobs", "100000", "--no-progress"]) == 0
+    assert asked == [cores()] and f"using {cores()}" in capsys.readouterr().err
+
+
+def test_games_10_to_the_23_is_streamed_and_no_worker_outlives_it():
+    jobs = batch.jobs_for("pharmacy_run", 10**23, 1, "random")     # a list of these would not fit in memory
+    records = batch.stream_batch(jobs, workers=2)
+    first = list(itertools.islice(records, 3))
+    assert [r["seed"] for r in first] == [1, 2, 3]
+    records.close()
+    assert multiprocessing.active_children() == []
+
+
+def test_a_report_from_a_stream_matches_the_list():
+    records = batch.run_batch(batch.jobs_for("pharmacy_run", 5, 3, "random"))
+    assert batch.report(iter(records), "pharmacy_run", "random", 3) == batch.report(records, "pharmacy_run",
+                                                                                      "random", 3)
+
+
+@pytest.mark.parametrize("path,said", [("", "the file name is empty"), ("/proc/version", "cannot write in /proc")])
+def test_simulate_json_path_is_checked_before_the_batch(monkeypatch, capsys, path, said):
+    monkeypatch.setattr(batch, "stream_batch", lambda *a: pytest.fail("the batch ran"))
+    assert main(["simulate", "--scenario", "pharmacy_run", "--games", "5", "--json", path]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(f"error: --json: {said}") and err.count("\n") == 1
+
+
+def test_simulate_json_failed_write_is_a_failure(tmp_path, monkeypatch, capsys):
+    _full_disk(monkeypatch)
+    out = tmp_path / "report.json"
+    assert main(["simulate", "--scenario", "pharmacy_run", "--games", "1", "--no-progress", "--json", str(out)]) == 1
+    assert "No space left on device" in capsys.readouterr().err and not out.exists()
+
+
+def test_screenshot_to_proc_version_fails(capsys):
+    assert main(["--screenshot", "/proc/version"]) == 2
+    assert capsys.readouterr().err.startswith("error: --screenshot: cannot write in /proc")
+
+
+def test_screenshot_on_a_full_disk_fails(tmp_path, monkeypatch, capsys):
+    _full_disk(monkeypatch)
+    try:
+        assert main(["--screenshot", str(tmp_path / "menu.png")]) == 1
+    finally:
+        pygame.quit()
+    assert "cannot write the screenshot" in capsys.readouterr().err and not (tmp_path / "menu.png").exists()
+
+
+@pytest.mark.parametrize("command", [["run"], ["play", "--scenario", "dead_air"], ["demo"],
+                                     ["simulate", "--scenario", "dead_air"], ["soak"]])
+def test_a_seed_a_save_could_not_keep_is_refused(capsys, command):
+    assert main([*command, "--seed", str(2**63)]) == 2
+    assert "--seed: must be between -2**63 and 2**63 - 1" in capsys.readouterr().err
