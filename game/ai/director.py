@@ -70,6 +70,7 @@ class Decision:
     zombie: str = ""           # zombie id to spawn
     shambler: int = 0          # shambler id to lunge
     event: str = ""
+    engages: int | None = None  # a finishing lunge: the survivor it reaches
 
 
 # A major spawn point farther than this from the pressed survivor is too slow to matter: buy smaller instead.
@@ -128,7 +129,8 @@ def decide(view: DirectorView, heat: int) -> Decision | None:
         if lungers:
             z = min(lungers, key=lambda z: (z.sees != (target.id if target else None), z.id))
             victim = next(s for s in view.survivors if s.id == z.sees)
-            return Decision("lunge", costs["lunge"], f"it reaches {victim.name} and engages", shambler=z.id)
+            return Decision("lunge", costs["lunge"], f"it reaches {victim.name} and engages", shambler=z.id,
+                            engages=victim.id)
     if target is None:
         return None
     if heat >= costs["major"]:

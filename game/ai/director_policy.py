@@ -1,11 +1,14 @@
-"""The Director AI as the game's policy: each purchase is decided on a fresh view of the board as it is at that
-moment (a lunge bought after a spawn sees the spawn), and Heat the priority list has no use for still buys something,
-because the rulebook lets no Heat go unspent while a purchase is possible."""
+"""The Director AI as the game's policy. It reads the board once a phase and plans the shopping list, as the
+tabletop assistant does, then checks each purchase against the board as it is when it is bought: a purchase the board
+no longer allows, or a lunge that would no longer reach its survivor (an earlier purchase took the spot), sends it
+back to plan afresh. Heat the list has no use for still buys something, because the rulebook lets no Heat go unspent
+while a purchase is possible."""
 from __future__ import annotations
 
-from game.ai.director import Decision, decide
-from game.ai.director_view import view_of
+from game.ai.director import Decision, plan
+from game.ai.director_view import lunge_reaches, view_of
 from game.world.errors import Impossible
+from game.world.horde import visible_target
 from game.world.purchases import BuyEvent, Lunge, Reanimate, Spawn, legal_purchases, spawn_cell
 from game.world.session import Session
 
@@ -13,17 +16,40 @@ from game.world.session import Session
 class DirectorAI:
     """The policy the Session's spending system calls, once per purchase."""
 
+    def __init__(self):
+        self._queue: list[Decision] = []
+        self._phase = None
+
     def choose(self, s: Session, left: int):
-        decision = decide(view_of(s), left)
-        if decision is not None and decision.cost <= left:
+        phase = (id(s), s.round)
+        if phase != self._phase:
+            self._phase = phase
+            self._queue = plan(view_of(s), left)
+        fresh = False
+        while self._queue:
+            decision = self._queue.pop(0)
+            if decision.cost > left:
+                continue
             purchase = to_purchase(s, decision)
-            try:
-                purchase.check(s)
+            if still_good(s, purchase, decision):
                 return purchase, decision.reason
-            except Impossible:
-                pass
+            if fresh:
+                continue
+            self._queue, fresh = plan(view_of(s), left), True     # the board has moved on: look again, once
         forced = legal_purchases(s, left)
         return (forced[0], "the Heat must be spent, and this is the dearest buy left") if forced else None
+
+
+def still_good(s: Session, purchase, decision: Decision) -> bool:
+    """Is this purchase allowed now, and (for a lunge bought to engage) does it still reach its survivor?"""
+    try:
+        purchase.check(s)
+    except Impossible:
+        return False
+    if decision.engages is not None:
+        return visible_target(s, purchase.zombie) == decision.engages and \
+            lunge_reaches(s, purchase.zombie, decision.engages)
+    return True
 
 
 def to_purchase(s: Session, decision: Decision):

@@ -22,6 +22,15 @@ def spawn_markers(s: Session) -> list[tuple[str, str, int]]:
     return out
 
 
+def lunge_reaches(s: Session, z: int, target: int) -> bool:
+    """Does a Sudden Lunge take this Shambler into base contact with `target`, on the board as it is now?"""
+    zcell, tcell = s.cell(z), s.cell(target)
+    if s.dist(zcell, tcell) > s.rules.lunge_distance + 1.5:
+        return False
+    path = s.board.path_toward(zcell, goal_cells(s, z, tcell, False), *zombie_steps(s, z), 40)
+    return bool(path) and path_cost(s, z, path) <= s.rules.lunge_distance * ORTHO_HALF
+
+
 def view_of(s: Session) -> DirectorView:
     markers = spawn_markers(s)
     active = set(spawn_points(s, "any"))
@@ -38,7 +47,6 @@ def view_of(s: Session) -> DirectorView:
             spawn_distance={name: s.dist(here, cell) for name, _, cell in markers},
             neighbours={o: s.dist(here, cells[o]) for o in on_board if o != sv}))
     shamblers = []
-    reach = s.rules.lunge_distance * ORTHO_HALF
     for z in s.zombies():
         zc = s.comp(z, Zombie)
         if zc.kind != "shambler" or zc.engaged is not None:
@@ -47,10 +55,7 @@ def view_of(s: Session) -> DirectorView:
         if not s.survivor_within(zcell, SIGHT_HORIZON):
             continue      # too far to matter this round: spares the sight checks
         target = visible_target(s, z)
-        reaches = False
-        if target is not None and s.dist(zcell, cells[target]) <= s.rules.lunge_distance + 1.5:
-            path = s.board.path_toward(s.cell(z), goal_cells(s, z, cells[target], False), *zombie_steps(s, z), 40)
-            reaches = bool(path) and path_cost(s, z, path) <= reach
+        reaches = target is not None and lunge_reaches(s, z, target)
         shamblers.append(ShamblerFact(z, s.name(z), target, reaches, s.comp(z, Status).stunned))
     events = tuple((e, s.content.events[e].name, s.content.events[e].cost) for e in s.scenario.events
                    if s.content.events[e].cost > 0)

@@ -82,13 +82,13 @@ def game_stats(session) -> GameStats:
             st.heat.setdefault(rnd, 0)
         elif e.kind == "heat" and "heat" in d and rnd:
             st.heat[rnd] = max(st.heat.get(rnd, 0), d["heat"])
-        elif e.kind == "doom" and ("escalation at Heat" in e.text or "catastrophic" in e.text):
+        elif e.kind == "doom" and d.get("cause") in ("escalation", "clatter"):
             st.escalations += 1
             st.escalation_rounds.append(rnd)
         elif e.kind == "spawn":
             if not rnd:
                 st.at_start[d.get("kind", "?")] += 1
-            elif ": reanimated at" in e.text:
+            elif d.get("how") == "reanimated":
                 st.reanimated[d.get("kind", "?")] += 1
             else:
                 st.spawned[d.get("kind", "?")] += 1
@@ -99,9 +99,7 @@ def game_stats(session) -> GameStats:
         elif e.kind == "escape" and d.get("who") is not None:
             fates[d["who"]] = ("escaped", "")
         elif e.kind == "event" and "event" in d:
-            why, _, rest = e.text.partition(": ")
-            name = rest.split(". ")[0] if rest else d["event"]
-            st.events.append((why, name))
+            st.events.append((d.get("why", ""), d.get("name", d["event"])))
         elif e.kind == "purchase" and "cost" in d:
             st.purchases += 1
             st.heat_spent += d["cost"]

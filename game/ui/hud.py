@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import math
 import random
-import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
@@ -222,16 +221,9 @@ class Card:
     note: str = ""                # "kept", "put back"
 
 
-NEED_RE = re.compile(r"(\d)\+")
-
-
 def roll_need(event, default: int) -> int:
-    """The face a roll needed, from the roll's own words (shots and blasts name it; escalation says 'needs 5+')."""
-    for text in (event.data.get("purpose", ""), event.text):
-        m = NEED_RE.search(text or "")
-        if m:
-            return int(m.group(1))
-    return default
+    """The face each die of a roll needed: the engine records it with every roll (Session.roll)."""
+    return event.data.get("need") or default
 
 
 class Hud:

@@ -155,9 +155,9 @@ def move_zombie(s: Session, z: int, budget: int, sight_only: bool = False, verb:
         if cell in engage_at:
             break
     walked = path[:stop + 1]
-    if stop < ideal and path[ideal] not in engage_at:
-        # The spot a full Move reaches is taken by another zombie: the rulebook wants the full Move toward the goal,
-        # so look for the free cell within the budget that is nearest the goal (6.0 Step 4).
+    if stop < ideal and goal.target is not None and path[ideal] not in engage_at:
+        # The spot a full Move reaches toward a survivor in sight is taken by another zombie: the rulebook wants the
+        # full Move toward that survivor, so take the free cell within the budget nearest it (6.0 Step 4).
         walked = _nearest_free_end(s, z, walked, budget, factors, barred, engage_at, centre)
     if not walked:
         return goal.why
@@ -172,21 +172,19 @@ def move_zombie(s: Session, z: int, budget: int, sight_only: bool = False, verb:
 
 def _nearest_free_end(s: Session, z: int, walked: list[int], budget: int, factors: list[int], barred: set[int],
                       engage_at: set[int], centre: int) -> list[int]:
-    """The path to the free cell within `budget` that is nearest `centre` by walking (the goal's distance field),
-    if it beats where `walked` ends; else `walked`."""
-    zdef = s.zdef(z)
+    """The path to the free cell within `budget` that is nearest `centre` (a survivor in sight, so the straight
+    measure is the walking one near enough), if it beats where `walked` ends; else `walked`."""
     board, start = s.board, s.cell(z)
-    field = board.field(board.snap(centre), zdef.ignores_difficult, "bulk" in zdef.specials)
     found = board.reach(start, budget, barred, engage_at, factors)
     end = walked[-1] if walked else start
 
     def key(c: int):
-        return field[c], s.dist(c, centre), found[c][0] if c in found else 0, c
+        return s.dist(c, centre), found[c][0] if c in found else 0, c
     free = [c for c in found if c not in s.occupant]
     if not free:
         return walked
     best = min(free, key=key)
-    if key(best)[:2] >= key(end)[:2]:
+    if key(best)[0] >= key(end)[0]:
         return walked
     path = []
     while best != start:

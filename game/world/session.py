@@ -132,9 +132,15 @@ class Session:
 
     def survivors(self, *, on_board: bool = True) -> list[int]:
         """Survivor entities by seat; on_board=False includes the eliminated and escaped (who have no Pos)."""
-        self.use()
-        found = esper.get_components(Survivor, Pos) if on_board else esper.get_component(Survivor)
-        return [eid for _, eid in sorted((c[1][0].seat if on_board else c[1].seat, c[0]) for c in found)]
+        memo = self.position_memo()      # who is on the table changes only when someone leaves it, a move
+        key = ("survivors", on_board)
+        found = memo.get(key)
+        if found is None:
+            self.use()
+            rows = esper.get_components(Survivor, Pos) if on_board else esper.get_component(Survivor)
+            found = memo[key] = [eid for _, eid in sorted((c[1][0].seat if on_board else c[1].seat, c[0])
+                                                          for c in rows)]
+        return list(found)
 
     def standing(self) -> list[int]:
         return [s for s in self.survivors() if not self.comp(s, Status).downed]
@@ -456,15 +462,18 @@ class Session:
     def contact_zombies(self, survivor: int) -> list[int]:
         """Zombies in base contact with a survivor, by id. Each of them holds it engaged (rulebook 5.0: entering
         base contact engages), even one whose own attacks go to another survivor."""
-        occupant = self.occupant
-        return sorted(eid for c in self.board.contact_cells(self.cell(survivor))
-                      if (eid := occupant.get(c)) is not None and self.is_zombie(eid))
+        memo = self.position_memo()      # contact depends only on where the models stand
+        key = ("contact", survivor)
+        found = memo.get(key)
+        if found is None:
+            occupant = self.occupant
+            found = memo[key] = tuple(sorted(eid for c in self.board.contact_cells(self.cell(survivor))
+                                             if (eid := occupant.get(c)) is not None and self.is_zombie(eid)))
+        return list(found)
 
     def is_engaged(self, survivor: int) -> bool:
         """Engaged: in base contact with a zombie. It cannot Move, and leaves only by Disengaging."""
-        occupant = self.occupant
-        return any((eid := occupant.get(c)) is not None and self.is_zombie(eid)
-                   for c in self.board.contact_cells(self.cell(survivor)))
+        return bool(self.contact_zombies(survivor))
 
     def swipes(self, zombies: Sequence[int]) -> int:
         """Parting Swipes these zombies make: one per figure, 3 at most."""
