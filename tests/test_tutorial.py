@@ -462,3 +462,13 @@ def test_menu_and_command_line_reach_the_tutorial(content, home, tmp_path, monke
     assert main(["tutorial", "--lesson", "3", "--screenshot", str(shot)]) == 0
     assert shot.exists() and shot.stat().st_size > 0
     assert main(["tutorial", "--lesson", "42", "--screenshot", str(shot)]) == 2
+
+
+def test_a_damaged_progress_file_is_no_progress_not_a_crash(tmp_path):
+    path = tmp_path / "tutorial.json"
+    for damage in ("[" * 100_000, "\xff\xfe not text", '{"version": 1, "lessons": {"a": {"status": "done"}}, "last": []}'):
+        path.write_text(damage, encoding="utf-8", errors="surrogateescape")
+        progress = Progress(path)
+        assert progress.last == ""
+    progress.mark_done("moving")
+    assert Progress(path).status("moving") == "done"

@@ -28,6 +28,8 @@ from pathlib import Path
 
 from game.ai.director_policy import DirectorAI
 from game.content.defs import Content, Task
+from game.content.files import atomic_write
+from game.content.jsonio import read_json
 from game.rules.dice import ScriptedDice
 from game.tutorial.lessons import Lesson, Step
 from game.world import actions as A
@@ -450,11 +452,8 @@ class Progress:
         self._load()
 
     def _load(self) -> None:
-        try:
-            data = json.loads(self.path.read_text(encoding="utf-8"))
-        except (OSError, ValueError):
-            return
-        if not isinstance(data, dict) or data.get("version") != self.VERSION:
+        data, problems = read_json(self.path)      # the guarded reader: a damaged file is just no progress
+        if problems or not isinstance(data, dict) or data.get("version") != self.VERSION:
             return
         lessons = data.get("lessons")
         if isinstance(lessons, dict):
@@ -496,9 +495,7 @@ class Progress:
         data = {"version": self.VERSION, "last": self.last, "lessons": self.lessons}
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
-            tmp = self.path.with_name(self.path.name + ".tmp")
-            tmp.write_text(json.dumps(data, indent=1), encoding="utf-8")
-            os.replace(tmp, self.path)
+            atomic_write(self.path, json.dumps(data, indent=1).encode("utf-8"))
         except OSError:
             return False
         return True
