@@ -466,7 +466,8 @@ def test_menu_and_command_line_reach_the_tutorial(content, home, tmp_path, monke
 
 def test_a_damaged_progress_file_is_no_progress_not_a_crash(tmp_path):
     path = tmp_path / "tutorial.json"
-    for damage in ("[" * 100_000, "\xff\xfe not text", '{"version": 1, "lessons": {"a": {"status": "done"}}, "last": []}'):
+    damaged = ("[" * 100_000, "\xff\xfe not text", '{"version": 1, "lessons": {"a": {"status": "done"}}, "last": []}')
+    for damage in damaged:
         path.write_text(damage, encoding="utf-8", errors="surrogateescape")
         progress = Progress(path)
         assert progress.last == ""
