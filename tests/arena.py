@@ -7,6 +7,7 @@ from game.content.defs import MapDef, Marker, ScenarioDef, Task
 from game.content.loader import load_content
 from game.content.maps import load_legend
 from game.rules.dice import ScriptedDice
+from game.world.actions import EndSurvivorPhase
 from game.world.components import Health, Inventory, Pos, Status, Survivor, Turn, Zombie
 from game.world.session import Session
 
@@ -53,6 +54,23 @@ class NoPurchases:
         return None
 
 
+def open_board(*marks: tuple[int, str], size: int = 16) -> list[str]:
+    """A size x size street with the given rows (y, text) drawn in, padded with open ground."""
+    rows = ["." * size for _ in range(size)]
+    for y, row in marks:
+        rows[y] = row.ljust(size, ".")
+    return rows
+
+
+def director_until(s: Session, label: str) -> str | None:
+    """End the Survivor Phase and run the Director's steps up to the first step called `label` (or the round's end)."""
+    s.submit(EndSurvivorPhase())
+    while True:
+        step = s.step_director()
+        if step is None or step == label:
+            return step
+
+
 def at(s: Session, x: int, y: int) -> int:
     return s.occupant[s.board.idx(x, y)]
 
@@ -61,5 +79,5 @@ def cell(s: Session, x: int, y: int) -> int:
     return s.board.idx(x, y)
 
 
-__all__ = ["arena", "arena_map", "at", "cell", "NoPurchases", "Health", "Inventory", "Pos", "Status", "Survivor",
-           "Turn", "Zombie"]
+__all__ = ["arena", "arena_map", "at", "cell", "director_until", "open_board", "NoPurchases", "Health", "Inventory",
+           "Pos", "Status", "Survivor", "Turn", "Zombie"]

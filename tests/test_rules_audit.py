@@ -11,29 +11,12 @@ from game.sim.runner import play_game
 from game.world import actions as A
 from game.world import purchases as P
 from game.world.session import Impossible
-from tests.arena import Inventory, Status, Zombie, arena, at, cell
-
-OPEN = ["." * 16 for _ in range(16)]
-
-
-def board(*marks):
-    rows = list(OPEN)
-    for y, row in marks:
-        rows[y] = row.ljust(16, ".")
-    return rows
-
-
-def director_until(s, label):
-    s.submit(A.EndSurvivorPhase())
-    while True:
-        step = s.step_director()
-        if step is None or step == label:
-            return step
+from tests.arena import Inventory, Status, Zombie, arena, at, cell, director_until, open_board
 
 
 # --- 5.0 Movement & engagement --------------------------------------------------------------------------------------
 def test_5_0_entering_contact_with_a_zombie_busy_with_someone_else_still_engages():
-    s = arena(board((5, "...dzd..")), team=["doctor", "paramedic"], faces=[6])
+    s = arena(open_board((5, "...dzd..")), team=["doctor", "paramedic"], faces=[6])
     doctor, medic = s.survivors()
     z = at(s, 4, 5)
     assert s.comp(z, Zombie).engaged == doctor         # its attacks go to the doctor ...
@@ -49,7 +32,7 @@ def test_5_0_entering_contact_with_a_zombie_busy_with_someone_else_still_engages
 
 def test_5_0_disengage_and_drag_reach_half_the_move_in_half_inches():
     # Move 5: half is 2.5", so one straight step and one diagonal (1" + 1.5") are in reach; 2" would not allow it.
-    s = arena(board((5, "...zd...")), team=["doctor"], faces=[1])
+    s = arena(open_board((5, "...zd...")), team=["doctor"], faces=[1])
     who = s.survivors()[0]
     s.submit(A.Activate(who))
     assert s.swipes(s.contact_zombies(who)) == 1
@@ -58,7 +41,7 @@ def test_5_0_disengage_and_drag_reach_half_the_move_in_half_inches():
 
 
 def test_5_0_drag_reaches_two_and_a_half_inches_for_move_5():
-    s = arena(board((5, "...dd...")), team=["doctor", "paramedic"])
+    s = arena(open_board((5, "...dd...")), team=["doctor", "paramedic"])
     doctor, medic = s.survivors()
     s.wound_survivor(doctor, 9, "test")
     s.submit(A.Activate(medic))
@@ -67,7 +50,7 @@ def test_5_0_drag_reaches_two_and_a_half_inches_for_move_5():
 
 
 def test_5_0_barricades_are_difficult_ground_not_walls():
-    s = arena(board((5, "...dX.......")), team=["firefighter"])     # Move 4, a concrete barricade east of her
+    s = arena(open_board((5, "...dX.......")), team=["firefighter"])     # Move 4, a concrete barricade east of her
     who = s.survivors()[0]
     s.submit(A.Activate(who))
     reach = A.reachable(s, who, A.move_budget(s, who))
@@ -76,7 +59,7 @@ def test_5_0_barricades_are_difficult_ground_not_walls():
 
 
 def test_5_0_one_backpack_gives_four_slots_and_a_second_adds_nothing():
-    s = arena(board((5, "...d....")), team=["doctor"])
+    s = arena(open_board((5, "...d....")), team=["doctor"])
     who = s.survivors()[0]
     inv = s.comp(who, Inventory)
     inv.gear.append(s._new_gear("backpack", ""))
@@ -87,7 +70,7 @@ def test_5_0_one_backpack_gives_four_slots_and_a_second_adds_nothing():
 
 # --- 6.0 / 7.0 The Horde tray ---------------------------------------------------------------------------------------
 def test_6_0_7_0_a_horde_tray_and_a_shambler_never_put_four_figures_on_one_survivor():
-    s = arena(board((5, "...zd...")), team=["doctor"], ambient_heat=0, faces=[1] * 12)
+    s = arena(open_board((5, "...zd...")), team=["doctor"], ambient_heat=0, faces=[1] * 12)
     who = s.survivors()[0]
     horde = s.place_zombie("horde", cell(s, 5, 5), "test")
     shambler = at(s, 3, 5)
@@ -99,7 +82,7 @@ def test_6_0_7_0_a_horde_tray_and_a_shambler_never_put_four_figures_on_one_survi
 
 # --- 6.0 Step 3 purchases -------------------------------------------------------------------------------------------
 def test_6_0_special_infected_spawn_at_any_active_point_major_included():
-    s = arena(board((1, "d..............."), (14, "M...............")), ambient_heat=0)
+    s = arena(open_board((1, "d..............."), (14, "M...............")), ambient_heat=0)
     P.Spawn("hunter", cell(s, 0, 14)).check(s)            # no error: a major point is an active spawn point
 
 
@@ -111,14 +94,14 @@ class Declines:
 
 
 def test_6_0_all_heat_must_be_spent_while_a_purchase_fits():
-    s = arena(board((1, "d..............."), (14, "S...............")), ambient_heat=6, policy=Declines())
+    s = arena(open_board((1, "d..............."), (14, "S...............")), ambient_heat=6, policy=Declines())
     director_until(s, "reset")
     assert s.heat_spent == 6                             # a special (4) and a Shambler (2)
     assert not any("unspent" in e.text for e in s.events)
 
 
 def test_6_0_all_heat_is_spent_even_when_every_survivor_is_downed():
-    s = arena(board((1, "d..............."), (14, "S...............")), ambient_heat=4, policy=DirectorAI(),
+    s = arena(open_board((1, "d..............."), (14, "S...............")), ambient_heat=4, policy=DirectorAI(),
               faces=[6] * 10)
     s.wound_survivor(s.survivors()[0], 9, "test")
     director_until(s, "reset")
@@ -126,14 +109,14 @@ def test_6_0_all_heat_is_spent_even_when_every_survivor_is_downed():
 
 
 def test_6_0_heat_that_nothing_can_buy_is_lost():
-    s = arena(board((1, "d...............")), ambient_heat=3, policy=Declines(), events=())   # nothing to buy
+    s = arena(open_board((1, "d...............")), ambient_heat=3, policy=Declines(), events=())   # nothing to buy
     director_until(s, "reset")
     assert s.heat_spent == 0 and any("unspent" in e.text for e in s.events)
 
 
 # --- 6.0 Step 4 activation ------------------------------------------------------------------------------------------
 def test_6_0_a_zombie_in_sight_moves_its_full_move_round_a_zombie_on_its_spot():
-    s = arena(board((1, "d..............."), (2, "..........z.....")), ambient_heat=0)
+    s = arena(open_board((1, "d..............."), (2, "..........z.....")), ambient_heat=0)
     target = s.survivors()[0]
     runner = at(s, 10, 2)
     blocker = s.place_zombie("shambler", cell(s, 7, 1), "test")    # stands where a straight 4" ends
@@ -170,7 +153,7 @@ def test_6_0_lunges_are_checked_against_the_board_as_each_is_bought():
 
 # --- 7.0 Melee cover ------------------------------------------------------------------------------------------------
 def test_7_0_standing_on_a_barricade_is_a_defensible_position():
-    s = arena(board((5, "...zX..d")), team=["doctor"], ambient_heat=0, faces=[1] * 12)
+    s = arena(open_board((5, "...zX..d")), team=["doctor"], ambient_heat=0, faces=[1] * 12)
     who = s.survivors()[0]
     s.move_model(who, [cell(s, 4, 5)])
     assert s.board.is_defensible(cell(s, 4, 5))
@@ -182,7 +165,7 @@ def test_7_0_standing_on_a_barricade_is_a_defensible_position():
 
 # --- 10.0 Specials --------------------------------------------------------------------------------------------------
 def test_10_0_the_shriek_calls_zombies_that_can_see_a_survivor_too():
-    s = arena(board((1, "d..............."), (12, "..........z.....")), ambient_heat=0)
+    s = arena(open_board((1, "d..............."), (12, "..........z.....")), ambient_heat=0)
     shambler = at(s, 10, 12)
     assert s.can_see(s.cell(shambler), s.cell(s.survivors()[0]))
     screamer = s.place_zombie("screamer", cell(s, 14, 14), "test")
@@ -191,7 +174,7 @@ def test_10_0_the_shriek_calls_zombies_that_can_see_a_survivor_too():
 
 
 def test_10_0_shriek_heat_lands_next_round_once_however_many_scream():
-    s = arena(board((1, "d..............."), (14, "S...............")), ambient_heat=0)
+    s = arena(open_board((1, "d..............."), (14, "S...............")), ambient_heat=0)
     s.place_zombie("screamer", cell(s, 10, 10), "test")
     s.place_zombie("screamer", cell(s, 12, 10), "test")
     director_until(s, "round")
@@ -199,7 +182,7 @@ def test_10_0_shriek_heat_lands_next_round_once_however_many_scream():
 
 
 def test_10_0_the_bloater_burst_reaches_through_walls():
-    s = arena(board((5, "....d#........")), team=["doctor"], faces=[1, 1, 1, 1])
+    s = arena(open_board((5, "....d#........")), team=["doctor"], faces=[1, 1, 1, 1])
     who = s.survivors()[0]
     bloater = s.place_zombie("bloater", cell(s, 6, 5), "test")      # behind the wall, 2" away
     assert not s.can_see(s.cell(who), s.cell(bloater))

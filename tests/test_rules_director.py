@@ -5,16 +5,7 @@ from game.world import actions as A
 from game.world import horde, systems
 from game.world import purchases as D
 from game.world.session import Impossible
-from tests.arena import Health, Status, Zombie, arena, at, cell
-
-ROWS = ["." * 16 for _ in range(16)]
-
-
-def board(*marks):
-    rows = list(ROWS)
-    for y, row in marks:
-        rows[y] = row.ljust(16, ".")
-    return rows
+from tests.arena import Health, Status, Zombie, arena, at, cell, director_until, open_board
 
 
 class Shopping:
@@ -26,14 +17,6 @@ class Shopping:
 
     def choose(self, s, left):
         return (self.queue.pop(0), "test") if self.queue else None
-
-
-def run_until(s, label):
-    s.submit(A.EndSurvivorPhase())
-    while True:
-        step = s.step_director()
-        if step is None or step == label:
-            return step
 
 
 # --- Heat and escalation -------------------------------------------------------------------------------------------
@@ -48,55 +31,55 @@ def test_escalation_table(heat, need):
 @pytest.mark.parametrize("heat,face,advances", [(6, 6, False), (8, 4, False), (8, 5, True), (10, 3, False),
                                                 (10, 4, True), (12, 2, False), (12, 3, True), (15, 1, True)])
 def test_escalation_roll_advances_doom(heat, face, advances):
-    s = arena(board((1, "d..............."), (2, "S..............."), (3, "M...............")),
+    s = arena(open_board((1, "d..............."), (2, "S..............."), (3, "M...............")),
               ambient_heat=0, faces=[face])
     s.add_heat(heat, None, "test")
-    run_until(s, "escalation")
+    director_until(s, "escalation")
     assert s.doom == (2 if advances else 1)
 
 
 def test_heat_never_passes_fifteen():
-    s = arena(board((1, "d...............")))
+    s = arena(open_board((1, "d...............")))
     s.add_heat(12, None, "test")
     s.add_heat(9, None, "test")
     assert s.heat == 15
 
 
 def test_ambient_heat_is_added_at_the_start_of_the_director_phase():
-    s = arena(board((1, "d...............")), ambient_heat=3)
-    run_until(s, "ambient")
+    s = arena(open_board((1, "d...............")), ambient_heat=3)
+    director_until(s, "ambient")
     assert s.heat == 3
 
 
 def test_heat_resets_to_zero_and_unspent_heat_is_lost():
-    s = arena(board((1, "d...............")), ambient_heat=3)
-    run_until(s, "reset")
+    s = arena(open_board((1, "d...............")), ambient_heat=3)
+    director_until(s, "reset")
     assert s.heat == 0
     assert any("unspent is lost" in e.text for e in s.events)
 
 
 # --- purchases -----------------------------------------------------------------------------------------------------
 def test_spawn_shambler_at_a_spawn_point_costs_two():
-    s = arena(board((1, "d..............."), (14, "...............S")), ambient_heat=3)
+    s = arena(open_board((1, "d..............."), (14, "...............S")), ambient_heat=3)
     s.policy = Shopping(D.Spawn("shambler", cell(s, 15, 14)))
-    run_until(s, "purchase")
+    director_until(s, "purchase")
     assert s.heat_spent == 2
     assert s.comp(at(s, 15, 14), Zombie).kind == "shambler"
 
 
 def test_spawn_point_held_by_a_survivor_is_inactive():
-    s = arena(board((13, "..............d."), (14, "...............S")), ambient_heat=3)
+    s = arena(open_board((13, "..............d."), (14, "...............S")), ambient_heat=3)
     assert cell(s, 15, 14) not in D.spawn_points(s, "any")
     with pytest.raises(Impossible):
         D.Spawn("shambler", cell(s, 15, 14)).check(s)
 
 
 def test_special_infected_cost_four_at_a_minor_spawn_and_majors_five_at_a_major_one():
-    s = arena(board((1, "d..............."), (14, "S.............M.")), ambient_heat=0)
+    s = arena(open_board((1, "d..............."), (14, "S.............M.")), ambient_heat=0)
     s.add_heat(9, None, "test")
     s.policy = Shopping(D.Spawn("screamer", cell(s, 0, 14)), D.Spawn("brute", cell(s, 14, 14)))
     s.dice = type(s.dice)([1])    # escalation roll at 9 Heat fails
-    run_until(s, "activation-not-a-step")
+    director_until(s, "activation-not-a-step")
     kinds = sorted(e.data["kind"] for e in s.events if e.kind == "spawn")
     assert kinds == ["brute", "screamer"]
     with pytest.raises(Impossible):
@@ -104,80 +87,80 @@ def test_special_infected_cost_four_at_a_minor_spawn_and_majors_five_at_a_major_
 
 
 def test_reanimate_needs_a_shambler_removed_this_round():
-    s = arena(board((1, "d..............."), (14, "S...............")), ambient_heat=3)
+    s = arena(open_board((1, "d..............."), (14, "S...............")), ambient_heat=3)
     with pytest.raises(Impossible):
         D.Reanimate(cell(s, 0, 14)).check(s)
     z = s.place_zombie("shambler", cell(s, 8, 8), "test")
     s.wound_zombie(z, 1, "test")
     assert s.removed_shamblers == 1
     s.policy = Shopping(D.Reanimate(cell(s, 0, 14)))
-    run_until(s, "purchase")
+    director_until(s, "purchase")
     assert s.heat_spent == 3 and s.removed_shamblers == 0
     assert s.comp(at(s, 0, 14), Zombie).kind == "shambler"
 
 
 def test_sudden_lunge_moves_a_shambler_three_inches_toward_a_visible_survivor():
-    s = arena(board((1, "d..............."), (14, "S...............")), ambient_heat=1)
+    s = arena(open_board((1, "d..............."), (14, "S...............")), ambient_heat=1)
     z = s.place_zombie("shambler", cell(s, 8, 1), "test")
     s.policy = Shopping(D.Lunge(z))
-    run_until(s, "purchase")
+    director_until(s, "purchase")
     assert s.cell(z) == cell(s, 5, 1)
 
 
 def test_scenario_event_purchase_applies_its_effects():
-    s = arena(board((1, "d..............."), (14, "S...............")), ambient_heat=5,
+    s = arena(open_board((1, "d..............."), (14, "S...............")), ambient_heat=5,
               events=("security_alarm",))
     cost = s.content.events["security_alarm"].cost
     s.policy = Shopping(D.BuyEvent("security_alarm"))
-    run_until(s, "purchase")
+    director_until(s, "purchase")
     assert s.heat_spent == cost
     assert any(e.kind == "event" for e in s.events)
 
 
 def test_a_purchase_the_director_cannot_afford_is_refused():
-    s = arena(board((1, "d..............."), (14, "S.............M.")), ambient_heat=2)
+    s = arena(open_board((1, "d..............."), (14, "S.............M.")), ambient_heat=2)
     s.policy = Shopping(D.Spawn("brute", cell(s, 14, 14)))
     with pytest.raises(Impossible, match="costs 5"):
-        run_until(s, "purchase")
+        director_until(s, "purchase")
 
 
 # --- activation hierarchy --------------------------------------------------------------------------------------------
 def test_engaged_zombies_attack_as_one_swarm():
-    s = arena(board((1, "..zz............"), (2, "..d.............")), team=["firefighter"], ambient_heat=0,
+    s = arena(open_board((1, "..zz............"), (2, "..d.............")), team=["firefighter"], ambient_heat=0,
               faces=[2, 2, 2, 2, 6, 6, 6, 6, 6, 6])
-    run_until(s, "swarm")
+    director_until(s, "swarm")
     swarm = [e for e in s.events if e.kind == "attack" and "swarm" in e.text]
     assert len(swarm) == 1 and len(swarm[0].data["zombies"]) == 2
 
 
 def test_zombies_in_sight_move_their_full_move_toward_the_nearest_survivor():
-    s = arena(board((1, "d..............."), (12, "d..............."), (1, "d..........z....")),
+    s = arena(open_board((1, "d..............."), (12, "d..............."), (1, "d..........z....")),
               team=["firefighter", "paramedic"], ambient_heat=0)
     z = at(s, 11, 1)
-    run_until(s, "zombie")
+    director_until(s, "zombie")
     assert s.cell(z) == cell(s, 7, 1)        # 4" along the row toward the survivor at (0, 1)
 
 
 def test_zombie_stops_in_base_contact_and_engages():
-    s = arena(board((1, "d....z..........")), ambient_heat=0)
+    s = arena(open_board((1, "d....z..........")), ambient_heat=0)
     z = at(s, 5, 1)
-    run_until(s, "zombie")
+    director_until(s, "zombie")
     assert s.cell(z) == cell(s, 1, 1)
     assert s.comp(z, Zombie).engaged == s.survivors()[0]
 
 
 def test_zombie_without_sight_heads_for_the_loudest_noise():
-    rows = board((7, "################"), (1, "d..............."), (12, ".......z........"))
+    rows = open_board((7, "################"), (1, "d..............."), (12, ".......z........"))
     s = arena(rows, ambient_heat=0)
     z = at(s, 7, 12)
     s.add_heat(2, cell(s, 14, 12), "a gunshot")
     s.add_heat(1, cell(s, 0, 12), "a clatter")
-    run_until(s, "zombie")
+    director_until(s, "zombie")
     assert s.cell(z) == cell(s, 11, 12)
 
 
 def test_fourth_zombie_seeks_another_target():
-    rows = board((4, "...zzz.........."), (5, "...zd..........."), (5, "...zd........d.."))
+    rows = open_board((4, "...zzz.........."), (5, "...zd..........."), (5, "...zd........d.."))
     s = arena(rows, team=["firefighter", "paramedic"], ambient_heat=0, faces=[1] * 40)
     first, second = s.survivors()
     spare = [z for z in s.zombies() if s.comp(z, Zombie).engaged is None]
@@ -187,41 +170,41 @@ def test_fourth_zombie_seeks_another_target():
 
 
 def test_zombies_do_not_attack_a_downed_survivor_again():
-    s = arena(board((1, "..z............."), (2, "..d.............")), team=["firefighter"], ambient_heat=0,
+    s = arena(open_board((1, "..z............."), (2, "..d.............")), team=["firefighter"], ambient_heat=0,
               faces=[6, 2, 2] * 2)     # the bleed-out save, then the frenzy check
     s.wound_survivor(s.survivors()[0], 4, "test")
-    run_until(s, "reset")
+    director_until(s, "reset")
     assert not any(e.kind == "attack" for e in s.events)
 
 
 def test_stunned_zombie_loses_its_next_activation():
-    s = arena(board((1, "d..........z....")), ambient_heat=0)
+    s = arena(open_board((1, "d..........z....")), ambient_heat=0)
     z = at(s, 11, 1)
     s.comp(z, Status).stunned = True
-    run_until(s, "reset")
+    director_until(s, "reset")
     assert s.cell(z) == cell(s, 11, 1) and not s.comp(z, Status).stunned
 
 
 # --- specials ----------------------------------------------------------------------------------------------
 def test_screamer_shriek_adds_three_heat_next_round_and_calls_zombies():
-    rows = board((7, "######.#########"), (1, "d..............."), (12, "..............z."))
+    rows = open_board((7, "######.#########"), (1, "d..............."), (12, "..............z."))
     s = arena(rows, ambient_heat=0)
     screamer = s.place_zombie("screamer", cell(s, 6, 9), "test")
     shambler = at(s, 14, 12)
-    run_until(s, "round")
+    director_until(s, "round")
     assert s.heat == 3                 # carried into the new round
     assert s.dist(s.cell(shambler), cell(s, 6, 9)) < s.dist(cell(s, 14, 12), cell(s, 6, 9))
     assert screamer in s.zombies()
 
 
 def test_brute_smashes_through_closed_and_barricaded_doors():
-    rows = board((7, "#######+########"), (1, "d..............."))
+    rows = open_board((7, "#######+########"), (1, "d..............."))
     s = arena(rows, ambient_heat=0)
     s.board.set_barricade(cell(s, 7, 7), True)
     brute = s.place_zombie("brute", cell(s, 7, 10), "test")
     shambler = s.place_zombie("shambler", cell(s, 3, 10), "test")
     s.add_heat(2, cell(s, 0, 1), "a gunshot beyond the wall")
-    run_until(s, "round")
+    director_until(s, "round")
     assert s.board.door_open[cell(s, 7, 7)]
     assert s.board.xy(s.cell(brute))[1] < 7
     assert s.board.xy(s.cell(shambler))[1] > 7     # a barricade stops a Shambler
@@ -235,13 +218,13 @@ def test_hunter_ambush_leap_moves_three_more_and_attacks_on_contact():
     hunter = s.place_zombie("hunter", cell(s, 3, 8), "test")     # behind the wall, in cover, unseen
     s.add_heat(1, s.cell(who), "a creak")
     assert systems.ambush_ready(s, hunter)
-    run_until(s, "zombie")
+    director_until(s, "zombie")
     assert s.board.in_contact(s.cell(hunter), s.cell(who))      # 6.5" of path: only with the leap
     assert s.comp(who, Health).wounds == 2                        # free attack, one zombie: capped at 1
 
 
 def test_bloater_explosive_demise_forces_guts_tests_and_makes_heat():
-    s = arena(board((5, "....dd........")), team=["paramedic", "doctor"], faces=[6, 6, 2, 1, 1, 1])
+    s = arena(open_board((5, "....dd........")), team=["paramedic", "doctor"], faces=[6, 6, 2, 1, 1, 1])
     bloater = s.place_zombie("bloater", cell(s, 6, 5), "test")
     s.comp(bloater, Health).wounds = 1
     medic, doctor = s.survivors()
@@ -253,7 +236,7 @@ def test_bloater_explosive_demise_forces_guts_tests_and_makes_heat():
 
 # --- Downed, frenzy and the end phase ---------------------------------------------------------------------
 def test_downed_survivor_drops_objectives_and_cannot_act():
-    s = arena(board((5, "....dd........")), team=["paramedic", "doctor"])
+    s = arena(open_board((5, "....dd........")), team=["paramedic", "doctor"])
     medic, doctor = s.survivors()
     crate = s._new_gear("supply_crate", "objective")
     s.comp(medic, A.Inventory).gear.append(crate)
@@ -264,7 +247,7 @@ def test_downed_survivor_drops_objectives_and_cannot_act():
 
 
 def test_bleed_out_save_at_the_downed_survivors_activation():
-    s = arena(board((5, "....dd........")), team=["paramedic", "doctor"], faces=[1, 2, 3])
+    s = arena(open_board((5, "....dd........")), team=["paramedic", "doctor"], faces=[1, 2, 3])
     medic, _ = s.survivors()
     s.wound_survivor(medic, 3, "test")
     s.submit(A.Activate(medic))
@@ -272,7 +255,7 @@ def test_bleed_out_save_at_the_downed_survivors_activation():
 
 
 def test_feeding_frenzy_lethality_drops_by_disruption_hits():
-    s = arena(board((5, "....d........."), (9, "..d...........")), team=["paramedic", "police_officer"],
+    s = arena(open_board((5, "....d........."), (9, "..d...........")), team=["paramedic", "police_officer"],
               ambient_heat=0, faces=[6, 2, 2, 2, 2])
     medic, officer = s.survivors()
     horde = s.place_zombie("horde", cell(s, 5, 5), "test")
@@ -283,38 +266,38 @@ def test_feeding_frenzy_lethality_drops_by_disruption_hits():
     s.submit(A.Shoot(officer, horde, uid))           # one hit: the Horde keeps 2 wounds
     assert s.disruption[medic] == 1
     s.dice.push(6, 2, 2, 6, 6, 2)                     # bleed-out save, then the frenzy check
-    run_until(s, "frenzy")
+    director_until(s, "frenzy")
     frenzy = next(e for e in s.events if e.kind == "frenzy")
     assert frenzy.data["lethality"] == 2             # 3 slots - 1 disruption hit
     assert not s.comp(medic, Status).eliminated      # two successes are enough
 
 
 def test_feeding_frenzy_without_disruption_can_devour():
-    s = arena(board((5, "...zdz........"), (9, "..d...........")), team=["paramedic", "police_officer"],
+    s = arena(open_board((5, "...zdz........"), (9, "..d...........")), team=["paramedic", "police_officer"],
               ambient_heat=0, faces=[6, 2, 2, 6, 2, 2])
     medic, _ = s.survivors()
     s.wound_survivor(medic, 3, "test")
-    run_until(s, "frenzy")
+    director_until(s, "frenzy")
     assert s.comp(medic, Status).eliminated     # lethality 2, only one success
 
 
 def test_end_phase_advances_doom_and_fires_doom_events_and_the_finale():
-    s = arena(board((1, "d..............."), (14, "S...............")), ambient_heat=0, doom_length=3,
+    s = arena(open_board((1, "d..............."), (14, "S...............")), ambient_heat=0, doom_length=3,
               doom_events={2: "sirens"}, finale="reinforcements")
-    run_until(s, "round")
+    director_until(s, "round")
     assert s.doom == 2 and s.ambient_bonus == s.content.events["sirens"].effects[0].amount
-    run_until(s, "doom")
+    director_until(s, "doom")
     assert s.doom == 3 and s.last_round == 3
     assert any(e.kind == "spawn" and "Reinforcements" in e.text or e.kind == "event" and "Finale" in e.text
                for e in s.events)
     s.run_director()
     assert s.result is None and s.round == 3
-    run_until(s, "round")
+    director_until(s, "round")
     assert s.result == ("director", "doom")
 
 
 def test_more_than_half_the_team_lost_ends_the_game():
-    s = arena(board((5, "....ddd......."), (9, "..............")), team=["paramedic", "doctor", "cook"])
+    s = arena(open_board((5, "....ddd......."), (9, "..............")), team=["paramedic", "doctor", "cook"])
     a, b, _ = s.survivors()
     s.wound_survivor(a, 9, "test")
     s.eliminate(a, "test")
@@ -324,7 +307,7 @@ def test_more_than_half_the_team_lost_ends_the_game():
 
 
 def test_extraction_quota_reached_wins():
-    rows = board((5, "....de........"))
+    rows = open_board((5, "....de........"))
     s = arena(rows, team=["paramedic"])
     who = s.survivors()[0]
     s.submit(A.Activate(who))
