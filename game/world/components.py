@@ -94,3 +94,45 @@ class Noise:
     """Heat made at one cell this round: zombies with no one in sight head for the loudest."""
     cell: int
     amount: int
+
+
+# --- the table: one entity holds the tracks and the round's bookkeeping ---------------------------------------------
+@dataclass
+class Clock:
+    """Where the game stands: the round, the phase, the active survivor, the end."""
+    round: int = 1
+    phase: str = "survivor"                  # survivor | director | end | over
+    active: int | None = None
+    withdraw_from: tuple[int, int] | None = None   # (survivor, zombie) after a melee it did not lose
+    last_round: int | None = None             # set by the Doom Finale
+    blackout_until: int = 0                   # last round of a blackout (0 = none)
+    result: tuple[str, str] | None = None     # (winner 'survivors'|'director', cause)
+
+
+@dataclass
+class Tracks:
+    """The Heat and Doom tracks and what feeds them."""
+    heat: int = 0
+    heat_spent: int = 0
+    carried_heat: int = 0                     # lands on the track at the start of next round
+    ambient_bonus: int = 0
+    doom: int = 1
+    escalations: int = 0
+    heat_history: list[int] = field(default_factory=list)   # Heat when the Director spends, round by round
+
+
+@dataclass
+class RoundLog:
+    """What this round remembers for later steps: fallen Shamblers (Reanimate), disruption (the Feeding Frenzy),
+    Screamers' calls (zombie goals)."""
+    removed_shamblers: int = 0
+    disruption: dict[int, int] = field(default_factory=dict)   # downed survivor -> wounds dealt to its attackers
+    calls: list[tuple[int, int]] = field(default_factory=list)  # (cell, radius) of this phase's shrieks
+
+
+@dataclass
+class Mission:
+    """Progress through the scenario's tasks."""
+    task_index: int = 0
+    task_progress: int = 0
+    spawned: dict[str, int] = field(default_factory=dict)      # zombies bought or called in, by kind

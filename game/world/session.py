@@ -21,15 +21,19 @@ from game.rules.heat import complications
 from game.world import systems
 from game.world.board import Board
 from game.world.components import (
+    Clock,
     Engagement,
     Gear,
     Goal,
     Health,
     Inventory,
+    Mission,
     Noise,
     Pos,
+    RoundLog,
     Status,
     Survivor,
+    Tracks,
     Turn,
     Zombie,
 )
@@ -59,7 +63,38 @@ class Occupancy(dict):
 _world_ids = itertools.count(1)
 
 
+def _through(component: str, name: str) -> property:
+    """A Session attribute that is a field of one of the table's components."""
+    def get(self):
+        return getattr(getattr(self, component), name)
+
+    def put(self, value) -> None:
+        setattr(getattr(self, component), name, value)
+    return property(get, put, doc=f"{component}.{name}")
+
+
 class Session:
+    round = _through("clock", "round")
+    phase = _through("clock", "phase")
+    active = _through("clock", "active")
+    withdraw_from = _through("clock", "withdraw_from")
+    last_round = _through("clock", "last_round")
+    blackout_until = _through("clock", "blackout_until")
+    result = _through("clock", "result")
+    heat = _through("tracks", "heat")
+    heat_spent = _through("tracks", "heat_spent")
+    carried_heat = _through("tracks", "carried_heat")
+    ambient_bonus = _through("tracks", "ambient_bonus")
+    doom = _through("tracks", "doom")
+    escalations = _through("tracks", "escalations")
+    heat_history = _through("tracks", "heat_history")
+    removed_shamblers = _through("round_log", "removed_shamblers")
+    disruption = _through("round_log", "disruption")
+    calls = _through("round_log", "calls")
+    task_index = _through("mission", "task_index")
+    task_progress = _through("mission", "task_progress")
+    spawned = _through("mission", "spawned")
+
     def __init__(self, content: Content, scenario: str | ScenarioDef, seed: int = 0,
                  team: Sequence[str] | None = None, dice: Dice | None = None, map_def: MapDef | None = None,
                  policy=None):
@@ -79,26 +114,9 @@ class Session:
         self.listeners: list = []          # callables(event), e.g. the UI's animator
         self.policy = policy
 
-        self.round = 1
-        self.phase = "survivor"            # survivor | director | end | over
-        self.heat = 0
-        self.heat_spent = 0
-        self.carried_heat = 0              # Heat that lands on the track at the start of next round
-        self.ambient_bonus = 0
-        self.doom = 1
-        self.last_round: int | None = None  # set by the Doom Finale
-        self.blackout_until = 0            # last round of a blackout (0 = none)
-        self.active: int | None = None
-        self.withdraw_from: tuple[int, int] | None = None   # (survivor, zombie) after a melee it did not lose
-        self.removed_shamblers = 0         # shamblers destroyed this round (for Reanimate)
-        self.disruption: dict[int, int] = {}  # downed survivor -> wounds allies dealt to its engagers this phase
-        self.calls: list[tuple[int, int]] = []  # (cell, radius) of Screamers that shrieked this phase
-        self.escalations = 0
-        self.heat_history: list[int] = []     # Heat on the track when the Director spends, round by round
-        self.spawned: dict[str, int] = {}
-        self.result: tuple[str, str] | None = None   # (winner 'survivors'|'director', cause)
-        self.task_index = 0
-        self.task_progress = 0
+        # The table's state lives in components of one entity; the Session keeps handles to them (the objects
+        # esper holds), and the properties below read and write through them.
+        self.clock, self.tracks, self.round_log, self.mission = Clock(), Tracks(), RoundLog(), Mission()
         self.occupant: Occupancy = Occupancy()
         self._position_memo: dict = {}         # answers that hold until a model moves or a door changes
         self._markers: dict[tuple[str, str | None], tuple[int, ...]] = {}   # map markers never move
@@ -110,6 +128,8 @@ class Session:
         self._director = None
 
         self._setup(team or self.scenario.team)
+        # The table entity comes after the models, so that survivors keep the first entity ids.
+        self.table = esper.create_entity(self.clock, self.tracks, self.round_log, self.mission)
 
     # --- world access ------------------------------------------------------------------------------------------
     def use(self) -> None:
