@@ -135,8 +135,9 @@ def move_zombie(s: Session, z: int, budget: int, sight_only: bool = False, verb:
         return goal.why
     # Cells in contact with a survivor this zombie would engage: it stops there.
     engage_at = set()
+    room = s.rules.engagement_slots - s.zdef(z).slots
     for sv in s.survivors():
-        if s.room_for(sv, z):
+        if s.slots_used(sv) <= room:
             engage_at.update(board.contact_cells(s.cell(sv)))
     spent, stop, ideal = 0, -1, -1
     prev = start

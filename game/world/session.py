@@ -10,6 +10,7 @@ from __future__ import annotations
 import itertools
 import random
 from collections.abc import Iterator, Sequence
+from operator import attrgetter
 
 import esper
 
@@ -64,13 +65,16 @@ _world_ids = itertools.count(1)
 
 
 def _through(component: str, name: str) -> property:
-    """A Session attribute that is a field of one of the table's components."""
-    def get(self):
-        return getattr(getattr(self, component), name)
-
+    """A Session attribute that is a field of one of the table's components (read by a C attrgetter: s.phase and
+    s.round are read on every rules check)."""
     def put(self, value) -> None:
         setattr(getattr(self, component), name, value)
-    return property(get, put, doc=f"{component}.{name}")
+    return property(attrgetter(f"{component}.{name}"), put, doc=f"{component}.{name}")
+
+
+# esper's lookup, bound once: a model's position is the hottest question after "who stands here?"
+_component_for_entity = esper.component_for_entity
+_try_component = esper.try_component
 
 
 class Session:
@@ -148,12 +152,13 @@ class Session:
         """A model's component of this type (held by reference: change it in place)."""
         if esper.current_world != self.world:
             esper.switch_world(self.world)
-        return esper.component_for_entity(eid, ctype)
+        return _component_for_entity(eid, ctype)
 
     def survivors(self, *, on_board: bool = True) -> list[int]:
         """Survivor entities by seat; on_board=False includes the eliminated and escaped (who have no Pos)."""
-        memo = self.position_memo()      # who is on the table changes only when someone leaves it, a move
-        key = ("survivors", on_board)
+        stamp = (self.occupant.version, self.board.version)
+        memo = self._position_memo if self._position_memo.get("stamp") == stamp else self.position_memo()
+        key = ("survivors", on_board)      # who is on the table changes only when someone leaves it, a move
         found = memo.get(key)
         if found is None:
             self.use()
@@ -166,13 +171,17 @@ class Session:
         return [s for s in self.survivors() if not self.comp(s, Status).downed]
 
     def zombies(self) -> list[int]:
-        self.use()
-        return sorted(eid for eid, _ in esper.get_component(Zombie))
+        memo = self.position_memo()      # zombies come and go only by place_zombie and kill_zombie, both moves
+        found = memo.get("zombies")
+        if found is None:
+            self.use()
+            found = memo["zombies"] = sorted(eid for eid, _ in esper.get_component(Zombie))
+        return list(found)
 
     def cell(self, eid: int) -> int:
         if esper.current_world != self.world:
             esper.switch_world(self.world)
-        return esper.component_for_entity(eid, Pos).cell
+        return _component_for_entity(eid, Pos).cell
 
     def xy(self, eid: int) -> tuple[int, int]:
         return self.board.xy(self.cell(eid))
@@ -196,12 +205,14 @@ class Session:
         return {eid for eid, _ in esper.get_component(Survivor)}
 
     def is_survivor(self, eid: int) -> bool:
-        self.use()
-        return esper.try_component(eid, Survivor) is not None
+        if esper.current_world != self.world:
+            esper.switch_world(self.world)
+        return _try_component(eid, Survivor) is not None
 
     def is_zombie(self, eid: int) -> bool:
-        self.use()
-        return esper.try_component(eid, Zombie) is not None
+        if esper.current_world != self.world:
+            esper.switch_world(self.world)
+        return _try_component(eid, Zombie) is not None
 
     def zdef(self, eid: int):
         return self.content.zombies[self.comp(eid, Zombie).kind]
@@ -217,26 +228,39 @@ class Session:
         dx, dy = abs(a % w - b % w), abs(a // w - b // w)
         return dx + 0.5 * dy if dx >= dy else dy + 0.5 * dx
 
-    def _cells_of(self, ctype) -> list[int]:
-        """The cells of every model that has this component and stands on the board."""
-        self.use()
-        return [pos.cell for _, (pos, _) in esper.get_components(Pos, ctype)]
+    def cells_of(self, ctype) -> list[int]:
+        """The cells of every model that has this component and stands on the board (until someone moves)."""
+        memo = self.position_memo()
+        found = memo.get(("cells", ctype))
+        if found is None:
+            self.use()
+            found = memo["cells", ctype] = [pos.cell for _, (pos, _) in esper.get_components(Pos, ctype)]
+        return found
 
     def zombie_within(self, cell: int, radius: float) -> bool:
         """Is any zombie within `radius` inches (the straight octile measure) of this cell?"""
-        return bool(self._within(cell, radius, self._cells_of(Zombie)))
+        return self._any_within(cell, radius, self.cells_of(Zombie))
 
     def zombie_cells(self) -> set[int]:
         """The cells zombies stand in."""
-        return set(self._cells_of(Zombie))
+        return set(self.cells_of(Zombie))
 
     def zombie_cells_within(self, cell: int, radius: float) -> list[int]:
         """The cells of the zombies within `radius` inches (the straight octile measure) of this cell."""
-        return self._within(cell, radius, self._cells_of(Zombie))
+        return self._within(cell, radius, self.cells_of(Zombie))
 
     def survivor_within(self, cell: int, radius: float) -> bool:
         """Is any survivor on the board within `radius` inches (the straight octile measure) of this cell?"""
-        return bool(self._within(cell, radius, self._cells_of(Survivor)))
+        return self._any_within(cell, radius, self.cells_of(Survivor))
+
+    def _any_within(self, cell: int, radius: float, cells: list[int]) -> bool:
+        w = self.board.width
+        x, y = cell % w, cell // w
+        for c in cells:
+            dx, dy = abs(x - c % w), abs(y - c // w)
+            if (dx + 0.5 * dy if dx >= dy else dy + 0.5 * dx) <= radius:
+                return True
+        return False
 
     def _within(self, cell: int, radius: float, cells: list[int]) -> list[int]:
         w = self.board.width
@@ -442,7 +466,7 @@ class Session:
 
     def _near_survivors(self, cell: int) -> bool:
         contact = self.board.contact_cells(cell)
-        return any(c in contact for c in self._cells_of(Survivor))
+        return any(c in contact for c in self.cells_of(Survivor))
 
     def place_zombie(self, kind: str, cell: int, reason: str, count: bool = True, how: str = "start") -> int:
         """Put a zombie on the board; `how` says why for the records: start, spawned, reanimated or event."""

@@ -217,7 +217,7 @@ def activation_order(s: Session) -> list[int]:
     """Unengaged zombies by distance to the nearest survivor on the board (nearest first), then entity id."""
     s.use()
     w = s.board.width
-    spots = [(c % w, c // w) for c in s._cells_of(Survivor)]
+    spots = [(c % w, c // w) for c in s.cells_of(Survivor)]
 
     def key(row):
         z, (zomb, pos) = row
