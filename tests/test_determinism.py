@@ -7,6 +7,8 @@ from pathlib import Path
 from game.ai.random_bot import RandomSurvivors
 from game.content.loader import load_content
 from game.sim.runner import play_game
+from game.world.components import Pos
+from game.world.session import Session
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -71,3 +73,16 @@ def test_only_game_ui_imports_pygame():
             if any(n == "pygame" or n.startswith("pygame.") for n in names):
                 offenders.append(str(path.relative_to(ROOT)))
     assert offenders == []
+
+
+def test_each_session_reads_its_own_esper_world_whichever_is_current():
+    content = load_content()
+    a, b = Session(content, "pharmacy_run", seed=1), Session(content, "dead_air", seed=1)
+    try:
+        for s in (a, b):
+            for eid in s.survivors() + s.zombies():
+                assert s.occupant[s.cell(eid)] == eid and s.comp(eid, Pos).cell == s.cell(eid)
+        assert a.zombies() != b.zombies() or a.cell(a.zombies()[0]) != b.cell(b.zombies()[0])
+    finally:
+        a.close()
+        b.close()

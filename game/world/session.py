@@ -72,10 +72,6 @@ def _through(component: str, name: str) -> property:
     return property(attrgetter(f"{component}.{name}"), put, doc=f"{component}.{name}")
 
 
-# esper's lookup, bound once: a model's position is the hottest question after "who stands here?"
-_component_for_entity = esper.component_for_entity
-_try_component = esper.try_component
-
 
 class Session:
     round = _through("clock", "round")
@@ -112,6 +108,10 @@ class Session:
         self.dice = dice or Dice(self.rng)
         self.world = f"session-{next(_world_ids)}"
         esper.switch_world(self.world)
+        # esper 3 keeps a world's entities in one dict {entity: {component type: component}} that lives as long as
+        # the world. The two hottest reads of the game (a model's component, its cell) read it directly: no world
+        # switch check and no call per read. Every write still goes through esper's functions.
+        self._entities: dict[int, dict[type, object]] = esper._entities
         self.map = map_def or content.maps[self.scenario.map]
         self.board = Board(self.map)
         self.events: list[Event] = []
@@ -149,10 +149,8 @@ class Session:
             esper.delete_world(self.world)
 
     def comp(self, eid: int, ctype):
-        """A model's component of this type (held by reference: change it in place)."""
-        if esper.current_world != self.world:
-            esper.switch_world(self.world)
-        return _component_for_entity(eid, ctype)
+        """A model's component of this type (held by reference: change it in place). KeyError if it has none."""
+        return self._entities[eid][ctype]
 
     def survivors(self, *, on_board: bool = True) -> list[int]:
         """Survivor entities by seat; on_board=False includes the eliminated and escaped (who have no Pos)."""
@@ -179,9 +177,7 @@ class Session:
         return list(found)
 
     def cell(self, eid: int) -> int:
-        if esper.current_world != self.world:
-            esper.switch_world(self.world)
-        return _component_for_entity(eid, Pos).cell
+        return self._entities[eid][Pos].cell
 
     def xy(self, eid: int) -> tuple[int, int]:
         return self.board.xy(self.cell(eid))
@@ -205,14 +201,12 @@ class Session:
         return {eid for eid, _ in esper.get_component(Survivor)}
 
     def is_survivor(self, eid: int) -> bool:
-        if esper.current_world != self.world:
-            esper.switch_world(self.world)
-        return _try_component(eid, Survivor) is not None
+        found = self._entities.get(eid)
+        return found is not None and Survivor in found
 
     def is_zombie(self, eid: int) -> bool:
-        if esper.current_world != self.world:
-            esper.switch_world(self.world)
-        return _try_component(eid, Zombie) is not None
+        found = self._entities.get(eid)
+        return found is not None and Zombie in found
 
     def zdef(self, eid: int):
         return self.content.zombies[self.comp(eid, Zombie).kind]
