@@ -53,7 +53,7 @@ SECTIONS: list[tuple[str, list[tuple[str, str] | tuple[str, str, str]]]] = [
         (P, "Roll the gun's dice plus your Shoot. Every die that reaches the target number is a wound: 4+ in the "
             "open, 5+ behind light cover, 6+ behind heavy cover."),
         (H, "Swarms"),
-        (P, "A survivor has room for three zombies around them (a Horde tray takes two places). In the "
+        (P, "At most three zombie figures attack one survivor (a Horde tray is three figures). In the "
             "Director's turn they all attack together as one big pool, but the wounds they can deal are "
             "limited by how many of them there are - unless a Brute or a Horde is among them."),
         (H, "Throwing"),
