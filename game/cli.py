@@ -111,7 +111,7 @@ def cmd_demo(args: argparse.Namespace) -> int:
 
 
 def cmd_tutorial(args: argparse.Namespace) -> int:
-    from game.ui.tutorial_scene import run_tutorial
+    from game.ui.launch import run_tutorial
 
     return run_tutorial(args.lesson, args.screenshot, size=args.size)
 

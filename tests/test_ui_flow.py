@@ -241,19 +241,6 @@ def test_watch_a_demo_opens_an_ai_game(app, content):
     assert board.record.team == content.scenarios[board.record.scenario].team
 
 
-def test_without_a_game_board_the_player_gets_a_message(app, content, monkeypatch):
-    import game.ui.setup as setup_module
-
-    monkeypatch.setattr(setup_module, "game_scene_class", lambda: None)
-    start_menu(app, content)
-    app.push(TeamSelect(content, content.scenarios["pharmacy_run"]))
-    frame(app)
-    click(app, button(app, "Start game"))
-    assert isinstance(app.scene, Dialog)
-    press(app, pygame.K_RETURN)
-    assert isinstance(app.scene, TeamSelect)
-
-
 def test_speed_setting_reaches_the_board(app, content):
     app.settings.speed = "4x"
     start_menu(app, content)

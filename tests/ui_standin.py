@@ -1,9 +1,7 @@
 """A stand-in for the board screen, so menu and tool tests need not draw a whole game."""
 from __future__ import annotations
 
-import sys
-import types
-
+from game.ui import setup
 from game.ui.app import Scene
 from game.world.saves import RecordingSession
 
@@ -19,9 +17,7 @@ class StandInGameScene(Scene):
 
 
 def use_stand_in(monkeypatch, home) -> None:
-    """BT_HOME in `home` and the stand-in in place of game.ui.game_scene."""
+    """BT_HOME in `home` and the stand-in in place of the board where the setup screens open it."""
     monkeypatch.setenv("BT_HOME", str(home))
-    module = types.ModuleType("game.ui.game_scene")
-    module.GameScene = StandInGameScene
-    monkeypatch.setitem(sys.modules, "game.ui.game_scene", module)
+    monkeypatch.setattr(setup, "GameScene", StandInGameScene)
     StandInGameScene.instances = []

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import io
 import os
+import random
 from collections.abc import Callable
 from pathlib import Path
 
@@ -112,3 +113,8 @@ class App:
         pygame.image.save(self.screen, png, "png")
         atomic_write(path, png.getvalue())
         return path
+
+
+def new_seed() -> int:
+    """A fresh seed for a new game (the game's own dice come from its seeded RNG, never from here)."""
+    return random.SystemRandom().randrange(1, 1_000_000)

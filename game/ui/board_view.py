@@ -14,6 +14,7 @@ import pygame
 
 from game.ui import theme
 from game.ui.layer_cache import Snapshot
+from game.world.components import Health, Status, Survivor, Turn, Zombie
 
 SPRITES_DIR = Path(__file__).resolve().parents[2] / "sprites"
 TILE_SIZES = (16, 32, 48, 64)
@@ -860,7 +861,6 @@ class BoardView:
     def draw_models(self, surface: pygame.Surface, session, motion: Motion | None = None,
                     selected: int | None = None, hovered: int | None = None, ap_max: int = 3,
                     highlight: Iterable[int] = ()) -> None:
-        from game.world.components import Health, Status, Survivor, Turn, Zombie
         cam = self.cam
         t = cam.tile
         view = cam.view.inflate(t * 2, t * 2)

@@ -13,6 +13,8 @@ import pygame
 
 from game.content.defs import Content
 from game.ui import theme
+from game.ui.app import new_seed
+from game.ui.navigation import go
 from game.ui.widgets import (
     Button,
     UIScene,
@@ -23,6 +25,8 @@ from game.ui.widgets import (
     line_height,
     mix,
 )
+from game.world.components import Status, Survivor
+from game.world.saves import GameRecord
 
 
 @dataclass
@@ -103,7 +107,6 @@ def game_stats(session) -> GameStats:
         elif e.kind == "purchase" and "cost" in d:
             st.purchases += 1
             st.heat_spent += d["cost"]
-    from game.world.components import Status, Survivor
     for eid in s.survivors(on_board=False):
         surv = s.comp(eid, Survivor)
         fate, detail = fates.get(eid, ("", ""))
@@ -183,22 +186,17 @@ class EndScreen(UIScene):
         if self.app.stack:
             self.app.stack[0].enter()
         else:
-            from game.ui.menu import MainMenu
-            self.app.push(MainMenu(self.content))
+            self.app.push(go("main_menu", self.content))
 
     def back(self) -> None:
         self.to_menu()
 
     def play_again(self) -> None:
-        from game.ui.setup import new_seed, open_game
-        from game.world.saves import GameRecord
-
         record = GameRecord(self.record.scenario, new_seed(), tuple(self.record.team))
         if not self.app.stack or self.app.stack[0] is self:
-            from game.ui.menu import MainMenu
-            self.app.stack.insert(0, MainMenu(self.content))
+            self.app.stack.insert(0, go("main_menu", self.content))
             self.app.stack[0].app = self.app
-        open_game(self.app, self.content, record, demo_level=self.demo_level)
+        go("open_game", self.app, self.content, record, demo_level=self.demo_level)
 
     # drawing
     def draw_content(self, surface: pygame.Surface) -> None:

@@ -27,9 +27,15 @@ import pygame
 
 from game.ai.director_policy import DirectorAI
 from game.ai.survivor_ai import SurvivorAI
+from game.rules.combat import melee_defence_pool
+from game.tools.calculator import swarm_calc
+from game.tools.common import ToolError
+from game.tools.distributions import success_dist
 from game.ui import theme
 from game.ui.app import Scene
 from game.ui.board_view import TERRAIN_TEXT, BoardView, Motion, Sprites
+from game.ui.end_screen import EndScreen
+from game.ui.help import toggle_help
 from game.ui.hud import ACTIONS, Card, ExchangeDialog, Hud, Picker, compute_layout
 from game.ui.overlays import (
     SIGHT_OK,
@@ -48,7 +54,7 @@ from game.ui.overlays import (
     shot_preview,
     throw_preview,
 )
-from game.ui.widgets import Button, Tooltips, Widget
+from game.ui.widgets import Button, Dialog, Tooltips, Widget
 from game.world import actions as A
 from game.world.action_registry import BY_ID, kind_of
 from game.world.components import Health, Inventory, Status, Survivor, Turn, Zombie
@@ -461,18 +467,7 @@ class GameScene(Scene):
         if self._end_timer > 0:
             return
         self._left = True
-        try:
-            from game.ui.end_screen import EndScreen
-        except ImportError:
-            EndScreen = None
-        if EndScreen is None:
-            self.app.replace(_ResultScene(self.session))
-            return
-        try:
-            screen = EndScreen(self.content, self.session, self.record, demo_level=self.demo_level)
-        except TypeError:
-            screen = EndScreen(self.content, self.session, self.record)
-        self.app.replace(screen)
+        self.app.replace(EndScreen(self.content, self.session, self.record, demo_level=self.demo_level))
 
     # --- saving and undo -----------------------------------------------------------------------------------------
     def save(self, slot: str | None = None) -> Path | None:
@@ -757,19 +752,9 @@ class GameScene(Scene):
 
     # --- menus ---------------------------------------------------------------------------------------------------
     def open_help(self) -> None:
-        try:
-            from game.ui.help import toggle_help
-        except ImportError:
-            self.hud.toast("Help is not available in this build", theme.INK)
-            return
         toggle_help(self.app)
 
     def ask_leave(self) -> None:
-        try:
-            from game.ui.widgets import Dialog
-        except ImportError:
-            self.leave()
-            return
         if self.demo or self.session.result:
             self.leave()
             return
@@ -949,7 +934,6 @@ class GameScene(Scene):
         if s.active is not None and s.comp(s.active, Turn).ap > 0:
             waiting = [s.active] + waiting
         if waiting and self.app is not None:
-            from game.ui.widgets import Dialog
             names = ", ".join(s.name(w) for w in waiting)
             self.app.push(Dialog("End the turn?", f"{names} can still act. If you end the Survivor Phase now, "
                                  "they lose their turn and the Director plays.",
@@ -1137,9 +1121,6 @@ class GameScene(Scene):
         return self._cached(f"swarm:{who}", self._key(who), lambda: self._swarm_forecast(who))
 
     def _swarm_forecast(self, who: int) -> str:
-        from game.rules.combat import melee_defence_pool
-        from game.tools.calculator import swarm_calc
-        from game.tools.common import ToolError
         s = self.session
         zombies = [z for z in s.engagers(who) if not s.comp(z, Status).stunned]
         if not zombies or s.comp(who, Status).downed:
@@ -1405,7 +1386,6 @@ class GameScene(Scene):
         return anchor, pv
 
     def _swipe_preview(self, who: int) -> Preview:
-        from game.tools.distributions import success_dist
         s = self.session
         slots = min(s.rules.engagement_slots, sum(s.zdef(z).slots for z in s.engagers(who)))
         need = 6 if s.effect(who, "swipe_immune") else s.rules.parting_swipe
@@ -1442,22 +1422,4 @@ def _card_text(content, gid: str) -> str:
         if gid in table:
             return table[gid].text
     return ""
-
-
-class _ResultScene(Scene):
-    """Shown only when the end screen is missing from this build: the result, and Esc to leave."""
-
-    def __init__(self, session):
-        self.session = session
-
-    def handle(self, event) -> None:
-        if event.type == pygame.KEYDOWN and event.key in (pygame.K_ESCAPE, pygame.K_RETURN):
-            self.app.pop()
-
-    def draw(self, surface) -> None:
-        surface.fill(theme.BG)
-        winner, cause = self.session.result
-        text = ("The survivors win" if winner == "survivors" else "The Director wins") + f": {cause}"
-        img = theme.font(int(40 * theme.scale(surface.get_height())), True).render(text, True, theme.INK)
-        surface.blit(img, img.get_rect(center=surface.get_rect().center))
 

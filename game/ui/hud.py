@@ -28,6 +28,7 @@ from game.ui.widgets import (
     wrap,
 )
 from game.world.action_registry import BAR
+from game.world.components import Health, Inventory, Status, Survivor, Turn, Zombie
 
 # --- layout ----------------------------------------------------------------------------------------------------------
 
@@ -481,7 +482,6 @@ class Hud:
         self._log(surface, self.log_rect, lay, session)
 
     def _roster(self, surface, x: int, y: int, w: int, lay: Layout, scene) -> int:
-        from game.world.components import Health, Status, Survivor, Turn
         px = lay.px
         session = scene.session
         everyone = session.survivors(on_board=False)
@@ -537,7 +537,6 @@ class Hud:
 
     def _card(self, surface, x: int, y: int, w: int, lay: Layout, scene) -> int:
         """The selected survivor (or hovered zombie): stats, wounds, status, AP, engagement and inventory."""
-        from game.world.components import Health, Inventory, Status, Survivor, Turn, Zombie
         px = lay.px
         session = scene.session
         who = scene.selected
@@ -1033,7 +1032,6 @@ class ExchangeDialog:
     Confirm for 1 AP)."""
 
     def __init__(self, scene, who: int, ally: int, full: bool):
-        from game.world.components import Inventory
         self.scene = scene
         self.who, self.ally, self.full = who, ally, full
         s = scene.session
@@ -1045,7 +1043,6 @@ class ExchangeDialog:
         self.panel = pygame.Rect(0, 0, 0, 0)
 
     def _gear(self, uid: int):
-        from game.world.components import Inventory
         s = self.scene.session
         for eid in (self.who, self.ally):
             for g in s.comp(eid, Inventory).gear:

@@ -18,7 +18,16 @@ import sys
 import time
 from pathlib import Path
 
-from game.content.loader import load_content_or_report
+from game.content.errors import ContentError
+from game.content.loader import load_content, load_content_or_report
+from game.tutorial.lessons import load_lessons
+from game.ui import help as help_overlay
+from game.ui.app import App, new_seed
+from game.ui.menu import MainMenu
+from game.ui.settings import load_settings
+from game.ui.setup import open_game
+from game.ui.tutorial_scene import TutorialScene
+from game.world.saves import GameRecord
 
 SCREENSHOT_FRAMES = 4
 
@@ -30,10 +39,6 @@ def make_app(size: tuple[int, int] | None = None, headless: bool = False):
     if headless:
         os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
         os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-    from game.ui import help as help_overlay
-    from game.ui.app import App
-    from game.ui.settings import load_settings
-
     settings = load_settings()
     app = App(size or settings.window_size, headless=headless)
     app.settings = settings
@@ -74,8 +79,6 @@ def run_menu(screenshot: str | Path | None = None, size: tuple[int, int] | None 
     content = load_content_or_report()
     if content is None:
         return 1
-    from game.ui.menu import MainMenu
-
     app = make_app(size, headless=screenshot is not None or bool(os.environ.get("BT_EXIT_AFTER_FIRST_FRAME")))
     app.push(MainMenu(content))
     return run_window(app, screenshot)
@@ -89,24 +92,14 @@ def _game(scenario: str | None, seed: int | None, screenshot, demo_level: str | 
     if scenario is not None and scenario not in content.scenarios:
         print(f"error: unknown scenario '{scenario}' (known: {', '.join(content.scenarios)})", file=sys.stderr)
         return 2
-    from game.ui.setup import game_scene_class, new_seed
-    from game.world.saves import GameRecord
-
-    cls = game_scene_class()
-    if cls is None:
-        print("error: the game board is not part of this build yet", file=sys.stderr)
-        return 1
     if seed is None:
         seed = 1 if screenshot is not None else new_seed()
     if scenario is None:
         ids = list(content.scenarios)
         scenario = ids[seed % len(ids)]
-    from game.ui.menu import MainMenu
-
     app = make_app(size, headless=screenshot is not None)
     app.push(MainMenu(content))          # under the board: where "back to menu" leads
-    record = GameRecord(scenario, seed, content.scenarios[scenario].team)
-    app.push(cls(content, record, demo_level=demo_level, speed=app.settings.speed_value))
+    open_game(app, content, GameRecord(scenario, seed, content.scenarios[scenario].team), demo_level=demo_level)
     return run_window(app, screenshot)
 
 
@@ -118,3 +111,28 @@ def run_play(scenario: str, seed: int | None = None, screenshot: str | Path | No
 def run_demo(scenario: str | None = None, seed: int | None = None, screenshot: str | Path | None = None,
              size: tuple[int, int] | None = None, level: str = "veteran") -> int:
     return _game(scenario, seed, screenshot, level, size)
+
+
+def run_tutorial(lesson: int | None = None, screenshot: str | Path | None = None,
+                 size: tuple[int, int] | None = None) -> int:
+    """`python main.py tutorial [--lesson N] [--screenshot FILE] [--size WxH]`: the lesson list, or lesson N."""
+    try:
+        content = load_content()
+        lessons = load_lessons(content)
+    except ContentError as exc:
+        for problem in exc.problems:
+            print(problem, file=sys.stderr)
+        return 1
+    chosen = None
+    if lesson is not None:
+        chosen = next((ls for ls in lessons if ls.order == lesson), None)
+        if chosen is None:
+            print(f"error: there is no lesson {lesson} (lessons 1 to {len(lessons)})", file=sys.stderr)
+            return 2
+    app = make_app(size, headless=screenshot is not None)
+    app.push(MainMenu(content))
+    listing = TutorialScene(content, lessons)
+    app.push(listing)
+    if chosen is not None:
+        listing.start(chosen)
+    return run_window(app, screenshot)

@@ -7,11 +7,20 @@ import pygame
 
 from game.content.defs import Content
 from game.ui import theme
+from game.ui.app import new_seed
+from game.ui.navigation import route
+from game.ui.saves_screen import SavesScene
+from game.ui.settings import SettingsScene
+from game.ui.setup import QuickPlayScene, ScenarioSelect, map_thumbnail, open_game
+from game.ui.tools_screen import ToolsScreen
+from game.ui.tutorial_scene import open_tutorial
 from game.ui.widgets import Button, MenuList, UIScene, confirm, draw_text, text_size
+from game.world.saves import GameRecord
 
 VERSION = "0.1"
 
 
+@route("main_menu")
 class MainMenu(UIScene):
     """Play a scenario, Quick-Play, Watch a demo, Tutorial, Tools, Load, Settings, Quit."""
 
@@ -60,36 +69,27 @@ class MainMenu(UIScene):
 
     # actions
     def play(self) -> None:
-        from game.ui.setup import ScenarioSelect
         self.app.push(ScenarioSelect(self.content))
 
     def quick_play(self) -> None:
-        from game.ui.setup import QuickPlayScene
         self.app.push(QuickPlayScene(self.content))
 
     def demo(self, scenario: str | None = None, seed: int | None = None) -> None:
-        from game.ui.setup import new_seed, open_game
-        from game.world.saves import GameRecord
-
         sid = scenario or random.choice(list(self.content.scenarios))
         scen = self.content.scenarios[sid]
         open_game(self.app, self.content, GameRecord(sid, seed if seed is not None else new_seed(), scen.team),
                   demo_level="veteran")
 
     def load(self) -> None:
-        from game.ui.saves_screen import SavesScene
         self.app.push(SavesScene(self.content))
 
     def settings(self) -> None:
-        from game.ui.settings import SettingsScene
         self.app.push(SettingsScene())
 
     def tutorial(self) -> None:
-        from game.ui.tutorial_scene import open_tutorial
         open_tutorial(self.app, self.content)
 
     def tools(self) -> None:
-        from game.ui.tools_screen import ToolsScreen
         self.app.push(ToolsScreen(self.content))
 
     def quit(self) -> None:
@@ -111,8 +111,6 @@ class MainMenu(UIScene):
             return None
         if self._backdrop is not None and self._backdrop_size == (w, h):
             return self._backdrop
-        from game.ui.setup import map_thumbnail
-
         mapdef = self.content.maps[self.backdrop_map.map]
         cell = max(2, h // mapdef.height)
         img = map_thumbnail(mapdef, cell, self.backdrop_map, markers=False).copy()

@@ -15,9 +15,14 @@ from fractions import Fraction
 
 import pygame
 
+from game.rules.combat import melee_attack_pool
+from game.tools.calculator import melee_calc, ranged_calc
 from game.ui import theme
 from game.ui.board_view import Camera, _letter, shade
-from game.ui.widgets import draw_panel, draw_text, line_height, text_size, wrap
+from game.ui.widgets import draw_panel, draw_text, ellipsize, line_height, text_size, wrap
+from game.world import actions as A
+from game.world.actions import best_melee, path_to, shot_odds_inputs
+from game.world.components import Health, Inventory, Status, Survivor, Turn, Zombie
 
 BAND_COLOURS = {1: (86, 170, 226), 2: (120, 128, 222), 3: (156, 112, 200)}
 BAND_ALPHA = {1: 84, 2: 40, 3: 0}
@@ -42,7 +47,6 @@ class Reach:
 
     def path(self, dest: int) -> tuple[list[int], list[int]]:
         """(cells after the start, indexes in it where each Move ends) to reach `dest`."""
-        from game.world.actions import path_to
         if dest in self.first and dest != self.start:
             cells = path_to(self.full if self.full is not None else self.first, dest)
             return cells, [len(cells) - 1] if cells else []
@@ -59,7 +63,6 @@ class Reach:
 def move_reach(session, who: int, moves: int) -> Reach:
     """Where `who` can stand after 1, 2 or 3 Move actions. The first band is the engine's `reachable`; further
     bands chain whole Moves (each at most the survivor's Move in inches, each ending on an empty cell)."""
-    from game.world import actions as A
     board = session.board
     start = session.cell(who)
     budget = A.move_budget(session, who)
@@ -267,7 +270,6 @@ def draw_engagement(surface: pygame.Surface, cam: Camera, session, xy_of, marks:
     """A line from every engaging zombie to its survivor (red; feeding zombies on a Downed survivor dashed).
     With `marks`, only a red diamond where the two bases meet (drawn over the models: neighbours' bases hide
     the line)."""
-    from game.world.components import Status
     t = cam.tile
     clip = surface.get_clip()
     surface.set_clip(cam.view)
@@ -442,9 +444,6 @@ def pct(p) -> str:
 
 
 def shot_preview(session, who: int, target: int, uid: int) -> Preview:
-    from game.tools.calculator import ranged_calc
-    from game.world.actions import shot_odds_inputs
-    from game.world.components import Health, Inventory, Survivor, Turn, Zombie
     content = session.content
     gear = next(g for g in session.comp(who, Inventory).gear if g.uid == uid)
     arch = session.comp(who, Survivor).archetype
@@ -460,10 +459,6 @@ def shot_preview(session, who: int, target: int, uid: int) -> Preview:
 
 
 def melee_preview(session, who: int, target: int, uid: int | None = None) -> Preview:
-    from game.rules.combat import melee_attack_pool
-    from game.tools.calculator import melee_calc
-    from game.world.actions import best_melee
-    from game.world.components import Health, Inventory, Survivor, Zombie
     content = session.content
     surv = session.comp(who, Survivor)
     gear = None
@@ -492,8 +487,6 @@ def melee_preview(session, who: int, target: int, uid: int | None = None) -> Pre
 
 
 def throw_preview(session, who: int, cell: int, uid: int) -> Preview:
-    from game.tools.calculator import ranged_calc
-    from game.world.components import Health, Inventory, Status, Survivor, Zombie
     content = session.content
     gear = next(g for g in session.comp(who, Inventory).gear if g.uid == uid)
     weapon = content.weapons[gear.gear_id]
@@ -550,7 +543,6 @@ class OddsCard:
         draw_panel(surface, rect, (30, 33, 38), theme.ACCENT, radius=8, shadow=True)
         y = rect.y + pad
         title = preview.title
-        from game.ui.widgets import ellipsize
         draw_text(surface, ellipsize(title, size, width - 2 * pad, True), (rect.x + pad, y), size, theme.INK, True)
         y += line_height(size, True) + 4
         bar_x = rect.x + pad + int(96 * scale)

@@ -14,7 +14,10 @@ import pygame
 
 from game.ai.director_policy import DirectorAI
 from game.content.defs import Content
+from game.tools import quickplay as Q
+from game.tools.common import ToolError
 from game.ui import theme
+from game.ui.setup import draw_map_card, open_game, with_scenario
 from game.ui.widgets import (
     Button,
     ListBox,
@@ -57,9 +60,6 @@ def content_for(content: Content, scenario_id: object) -> Content:
     prefix = "quickplay_"
     if not scenario_id.startswith(prefix) or not scenario_id[len(prefix):].isdigit():
         return content
-    from game.tools import quickplay as Q
-    from game.tools.common import ToolError
-    from game.ui.setup import with_scenario
 
     try:
         quick = Q.generate(content, int(scenario_id[len(prefix):]))
@@ -206,7 +206,6 @@ class SavesScene(UIScene):
             return
         record = game.record
         game.session.close()
-        from game.ui.setup import open_game
         open_game(self.app, content, record)
 
     def draw_content(self, surface: pygame.Surface) -> None:
@@ -225,7 +224,6 @@ class SavesScene(UIScene):
         self._draw_preview(surface)
 
     def _draw_preview(self, surface: pygame.Surface) -> None:
-        from game.ui.setup import draw_map_card
 
         px = self.px
         e = self.current

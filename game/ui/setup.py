@@ -9,7 +9,6 @@
 from __future__ import annotations
 
 import dataclasses
-import random
 from collections.abc import Sequence
 from pathlib import Path
 from types import MappingProxyType
@@ -17,7 +16,11 @@ from types import MappingProxyType
 import pygame
 
 from game.content.defs import ArchetypeDef, Content, MapDef, ScenarioDef
+from game.tools import quickplay as Q
 from game.ui import theme
+from game.ui.app import new_seed
+from game.ui.game_scene import GameScene
+from game.ui.navigation import route
 from game.ui.settings import current as current_settings
 from game.ui.widgets import (
     HOVER,
@@ -31,41 +34,22 @@ from game.ui.widgets import (
     draw_wrapped,
     ellipsize,
     line_height,
-    message,
     mix,
     text_size,
     wrap,
 )
+from game.world.saves import GameRecord
 
 SPRITES = Path(__file__).resolve().parents[2] / "sprites"
 
 
 # --- starting the board ----------------------------------------------------------------------------------------------
 
-def game_scene_class():
-    """GameScene, or None when this build has no game board (the module is missing)."""
-    try:
-        from game.ui.game_scene import GameScene
-    except ModuleNotFoundError as exc:
-        if exc.name == "game.ui.game_scene":
-            return None
-        raise
-    return GameScene
-
-
-def new_seed() -> int:
-    return random.SystemRandom().randrange(1, 1_000_000)
-
-
+@route("open_game")
 def open_game(app, content: Content, record, demo_level: str | None = None) -> bool:
-    """Close the setup screens (back to the main menu underneath) and put the game board on top.
-    Returns False, with a message to the player, when the board is not available."""
-    cls = game_scene_class()
-    if cls is None:
-        message(app, "Not available", "The game board is not part of this build yet.")
-        return False
+    """Close the setup screens (back to the main menu underneath) and put the game board on top."""
     speed = current_settings(app).speed_value
-    scene = cls(content, record, demo_level=demo_level, speed=speed)
+    scene = GameScene(content, record, demo_level=demo_level, speed=speed)
     del app.stack[1:]
     app.push(scene)
     return True
@@ -320,7 +304,6 @@ class QuickPlayScene(UIScene):
         self.roll()
 
     def roll(self, seed: int | None = None) -> None:
-        from game.tools import quickplay as Q
 
         if seed is not None:
             self.seed = seed
@@ -606,7 +589,6 @@ class TeamSelect(UIScene):
     def start(self) -> None:
         if not self.ready:
             return
-        from game.world.saves import GameRecord
 
         seed = self.seed if self.seed is not None else new_seed()
         open_game(self.app, self.content, GameRecord(self.scenario.id, seed, tuple(self.team)))

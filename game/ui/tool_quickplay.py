@@ -22,8 +22,10 @@ import pygame
 from game.tools import quickplay as Q
 from game.tools.common import ToolError
 from game.ui import theme
+from game.ui.setup import TeamSelect, draw_scenario_detail, open_game, with_scenario
 from game.ui.tool_inputs import Cycle, DiceRow, Form, ToolScene, draw_caps, tool_error_text
 from game.ui.widgets import Button, Choice, draw_text, draw_wrapped, ellipsize, line_height
+from game.world.saves import GameRecord
 
 NAMES = {"objective": "Objective", "environment": "Where", "density": "Zombies", "hazard": "Twist"}
 FACE_LABELS = ("Obj", "Env", "Zmb", "Zmb", "Twist")
@@ -74,15 +76,12 @@ class QuickPlayToolScreen(ToolScene):
         self.changed()
 
     def playable_content(self):
-        from game.ui.setup import with_scenario
         return with_scenario(self.content, self.scenario)
 
     def play(self) -> None:
         """Start the generated scenario on the board now, with the suggested team."""
         if self.scenario is None:
             return
-        from game.ui.setup import open_game
-        from game.world.saves import GameRecord
 
         scen = self.scenario
         open_game(self.app, self.playable_content(), GameRecord(scen.id, self.seed, tuple(scen.team)))
@@ -90,7 +89,6 @@ class QuickPlayToolScreen(ToolScene):
     def choose_team(self) -> None:
         if self.scenario is None:
             return
-        from game.ui.setup import TeamSelect
         self.app.push(TeamSelect(self.playable_content(), self.scenario, seed=self.seed))
 
     # --- input changes -------------------------------------------------------------------------------------------
@@ -157,7 +155,6 @@ class QuickPlayToolScreen(ToolScene):
         if self.scenario is None:
             self.draw_error(surface, rect)
             return
-        from game.ui.setup import draw_scenario_detail
 
         draw_scenario_detail(surface, self.right, self.scenario, self.playable_content(), self.s, kicker="Quick-Play")
 

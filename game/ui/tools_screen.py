@@ -10,6 +10,11 @@ import pygame
 
 from game.content.defs import Content
 from game.ui import theme
+from game.ui.tool_calc import CalculatorScreen
+from game.ui.tool_director import DirectorScreen
+from game.ui.tool_frenzy import FrenzyScreen
+from game.ui.tool_quickplay import QuickPlayToolScreen
+from game.ui.tool_scavenge import ScavengeScreen
 from game.ui.widgets import Button, MenuList, UIScene, draw_text, ellipsize, mix
 
 # (key, name, one line in our own words, a longer line shown under the list for the focused entry)
@@ -32,19 +37,14 @@ TOOLS = (
 def open_tool(key: str, content: Content):
     """The screen for one tool."""
     if key == "calc":
-        from game.ui.tool_calc import CalculatorScreen
         return CalculatorScreen(content)
     if key == "director":
-        from game.ui.tool_director import DirectorScreen
         return DirectorScreen(content)
     if key == "scavenge":
-        from game.ui.tool_scavenge import ScavengeScreen
         return ScavengeScreen(content)
     if key == "quickplay":
-        from game.ui.tool_quickplay import QuickPlayToolScreen
         return QuickPlayToolScreen(content)
     if key == "frenzy":
-        from game.ui.tool_frenzy import FrenzyScreen
         return FrenzyScreen(content)
     raise KeyError(key)
 

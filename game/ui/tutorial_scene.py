@@ -5,7 +5,6 @@
                                                           with a lesson panel on its left, highlights on the board,
                                                           and every action judged by a LessonRunner
     LessonSummary(scene)                                  the one-screen summary of the rule at the end
-    run_tutorial(lesson=None, screenshot=None, size=None) what `python main.py tutorial [--lesson N]` calls
 
 The lesson board is the real GameScene (board, reach shading, path preview, odds cards, action bar, dice tray,
 Director playback), reused by subclassing: the runner stands in for its RecordingSession, so every click still
@@ -15,16 +14,15 @@ one to rewind with a hint. Nothing here decides a rule.
 from __future__ import annotations
 
 import math
-import sys
-from pathlib import Path
 
 import pygame
 
 from game.content.defs import Content
-from game.tutorial.lessons import Lesson, odds_line
+from game.content.errors import ContentError
+from game.tutorial.lessons import Lesson, load_lessons, odds_line
 from game.tutorial.runner import LessonRunner, Outcome, Progress
 from game.ui import theme
-from game.ui.board_view import StaticBoard
+from game.ui.board_view import Sprites, StaticBoard
 from game.ui.game_scene import GameScene, _sentence
 from game.ui.hud import ACTIONS, Layout, compute_layout
 from game.ui.overlays import ReachLayer
@@ -40,6 +38,7 @@ from game.ui.widgets import (
     draw_wrapped,
     ellipsize,
     line_height,
+    message,
     mix,
     text_size,
     ui_scale,
@@ -678,7 +677,6 @@ class TutorialScene(UIScene):
         super().__init__()
         self.content = content
         if lessons is None:
-            from game.tutorial.lessons import load_lessons
             lessons = load_lessons(content)
         self.lessons = tuple(lessons)
         self.progress = progress if progress is not None else Progress()
@@ -840,16 +838,12 @@ _SPRITES = None
 def _sprites():
     global _SPRITES
     if _SPRITES is None:
-        from game.ui.board_view import Sprites
         _SPRITES = Sprites()
     return _SPRITES
 
 
 def open_tutorial(app, content: Content) -> TutorialScene | None:
     """Open the lesson list (the main menu's Tutorial entry); broken lesson files become a message, not a crash."""
-    from game.content.errors import ContentError
-    from game.tutorial.lessons import load_lessons
-    from game.ui.widgets import message
 
     try:
         lessons = load_lessons(content)
@@ -862,39 +856,4 @@ def open_tutorial(app, content: Content) -> TutorialScene | None:
     scene = TutorialScene(content, lessons)
     app.push(scene)
     return scene
-
-
-# --- the command line ----------------------------------------------------------------------------------------
-
-
-
-def run_tutorial(lesson: int | None = None, screenshot: str | Path | None = None,
-                 size: tuple[int, int] | None = None) -> int:
-    """`python main.py tutorial [--lesson N] [--screenshot FILE] [--size WxH]`: the lesson list, or lesson N."""
-    from game.content.errors import ContentError
-    from game.content.loader import load_content
-    from game.tutorial.lessons import load_lessons
-    from game.ui.launch import make_app, run_window
-    from game.ui.menu import MainMenu
-
-    try:
-        content = load_content()
-        lessons = load_lessons(content)
-    except ContentError as exc:
-        for problem in exc.problems:
-            print(problem, file=sys.stderr)
-        return 1
-    chosen = None
-    if lesson is not None:
-        chosen = next((ls for ls in lessons if ls.order == lesson), None)
-        if chosen is None:
-            print(f"error: there is no lesson {lesson} (lessons 1 to {len(lessons)})", file=sys.stderr)
-            return 2
-    app = make_app(size, headless=screenshot is not None)
-    app.push(MainMenu(content))
-    listing = TutorialScene(content, lessons)
-    app.push(listing)
-    if chosen is not None:
-        listing.start(chosen)
-    return run_window(app, screenshot)
 
