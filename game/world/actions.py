@@ -249,12 +249,31 @@ class Move:
     dest: int
 
     def check(self, s: Session) -> None:
-        _active(s, self.who)
-        if s.is_engaged(self.who):
-            raise Impossible(f"{s.name(self.who)} is engaged: Disengage first")
-        if self.dest == s.cell(self.who) or self.dest in s.occupant \
-                or self.dest not in reach_full(s, self.who, move_budget(s, self.who)):
+        if self.dest not in Move.destinations(s, self.who):
             raise Impossible("that cell is out of reach this Move")
+
+    @staticmethod
+    def destinations(s: Session, who: int) -> frozenset[int]:
+        """Every cell a Move of `who` may end in now, or Impossible with the reason none may. Remembered until
+        someone moves or the turn changes hands: the query of game.world.legal asks it for each cell."""
+        turn = s.comp(who, Turn)
+        key = ("move", who, s.phase, s.active, turn.ap > 0, s.comp(who, Status).downed)
+        memo = s.position_memo()
+        found = memo.get(key)
+        if found is None:
+            try:
+                _active(s, who)
+                if s.is_engaged(who):
+                    raise Impossible(f"{s.name(who)} is engaged: Disengage first")
+                here = s.cell(who)
+                found = frozenset(c for c in reach_full(s, who, move_budget(s, who))
+                                  if c != here and c not in s.occupant)
+            except Impossible as exc:
+                found = exc
+            memo[key] = found
+        if isinstance(found, Impossible):
+            raise Impossible(str(found))
+        return found
 
     def perform(self, s: Session) -> None:
         found = reach_full(s, self.who, move_budget(s, self.who))
@@ -274,10 +293,16 @@ class Disengage:
         return half_move_budget(s, self.who)
 
     def cells(self, s: Session) -> dict[int, tuple]:
-        engagers = s.contact_zombies(self.who)
-        found = reachable(s, self.who, self._budget(s), ignore=frozenset(engagers))
-        zcells = [s.cell(z) for z in engagers]
-        return {c: v for c, v in found.items() if not any(s.board.in_contact(c, z) for z in zcells)}
+        """Where a Disengage may end (remembered until someone moves; the caller must not change it)."""
+        memo = s.position_memo()
+        found = memo.get(("disengage", self.who))
+        if found is None:
+            engagers = s.contact_zombies(self.who)
+            reach = reachable(s, self.who, self._budget(s), ignore=frozenset(engagers))
+            zcells = [s.cell(z) for z in engagers]
+            found = memo["disengage", self.who] = {c: v for c, v in reach.items()
+                                                   if not any(s.board.in_contact(c, z) for z in zcells)}
+        return found
 
     def check(self, s: Session) -> None:
         _active(s, self.who)

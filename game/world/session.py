@@ -500,6 +500,9 @@ class Session:
     def contact_zombies(self, survivor: int) -> list[int]:
         """Zombies in base contact with a survivor, by id. Each of them holds it engaged (rulebook 5.0: entering
         base contact engages), even one whose own attacks go to another survivor."""
+        return list(self._contact(survivor))
+
+    def _contact(self, survivor: int) -> tuple[int, ...]:
         memo = self.position_memo()      # contact depends only on where the models stand
         key = ("contact", survivor)
         found = memo.get(key)
@@ -507,11 +510,11 @@ class Session:
             occupant = self.occupant
             found = memo[key] = tuple(sorted(eid for c in self.board.contact_cells(self.cell(survivor))
                                              if (eid := occupant.get(c)) is not None and self.is_zombie(eid)))
-        return list(found)
+        return found
 
     def is_engaged(self, survivor: int) -> bool:
         """Engaged: in base contact with a zombie. It cannot Move, and leaves only by Disengaging."""
-        return bool(self.contact_zombies(survivor))
+        return bool(self._contact(survivor))
 
     def swipes(self, zombies: Sequence[int]) -> int:
         """Parting Swipes these zombies make: one per figure, 3 at most."""
