@@ -81,7 +81,8 @@ def legal_actions(s: Session) -> list:
         return choices + [A.EndSurvivorPhase()]
     # Out of AP the baseline only steps back or ends: it never spends a free action after its last point.
     want = SAMPLED if s.comp(who, Turn).ap > 0 else ("end_activation", "withdraw")
-    return [a for _, _, a in _candidates(s, who, want, sample=True) if is_legal(s, a)]
+    # Move candidates come from Move.destinations, the very set Move.check tests against: no need to ask again.
+    return [a for kind, _, a in _candidates(s, who, want, sample=True) if kind == "move" or is_legal(s, a)]
 
 
 # --- inside the query ----------------------------------------------------------------------------------------------
@@ -130,8 +131,12 @@ def _candidates(s: Session, who: int, want: Collection[str], sample: bool) -> It
         for c in A.Disengage(who, -1).cells(s):
             yield "disengage", c, A.Disengage(who, c)
     if "move" in want:
+        try:
+            legal = A.Move.destinations(s, who)        # what Move.check itself tests each cell against
+        except Impossible:
+            legal = frozenset()
         for c in A.reachable(s, who, A.move_budget(s, who)):
-            if c != here:
+            if c != here and (c in legal or not sample):
                 yield "move", c, A.Move(who, c)
     contacts = [s.occupant[c] for c in sorted(board.contact_cells(here)) if c in s.occupant]
     for other in contacts:
