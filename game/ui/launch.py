@@ -20,13 +20,10 @@ from pathlib import Path
 
 from game.content.errors import ContentError
 from game.content.loader import load_content, load_content_or_report
-from game.tutorial.lessons import load_lessons
 from game.ui import help as help_overlay
 from game.ui.app import App, new_seed
 from game.ui.menu import MainMenu
 from game.ui.settings import load_settings
-from game.ui.setup import open_game
-from game.ui.tutorial_scene import TutorialScene
 from game.world.saves import GameRecord
 
 SCREENSHOT_FRAMES = 4
@@ -97,6 +94,8 @@ def _game(scenario: str | None, seed: int | None, screenshot, demo_level: str | 
     if scenario is None:
         ids = list(content.scenarios)
         scenario = ids[seed % len(ids)]
+    from game.ui.setup import open_game  # loaded with the board, not for the menu (start-up time)
+
     app = make_app(size, headless=screenshot is not None)
     app.push(MainMenu(content))          # under the board: where "back to menu" leads
     open_game(app, content, GameRecord(scenario, seed, content.scenarios[scenario].team), demo_level=demo_level)
@@ -116,6 +115,9 @@ def run_demo(scenario: str | None = None, seed: int | None = None, screenshot: s
 def run_tutorial(lesson: int | None = None, screenshot: str | Path | None = None,
                  size: tuple[int, int] | None = None) -> int:
     """`python main.py tutorial [--lesson N] [--screenshot FILE] [--size WxH]`: the lesson list, or lesson N."""
+    from game.tutorial.lessons import load_lessons  # loaded with the tutorial, not for the menu
+    from game.ui.tutorial_scene import TutorialScene
+
     try:
         content = load_content()
         lessons = load_lessons(content)

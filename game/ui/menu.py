@@ -8,12 +8,9 @@ import pygame
 from game.content.defs import Content
 from game.ui import theme
 from game.ui.app import new_seed
+from game.ui.map_card import map_thumbnail
 from game.ui.navigation import route
-from game.ui.saves_screen import SavesScene
 from game.ui.settings import SettingsScene
-from game.ui.setup import QuickPlayScene, ScenarioSelect, map_thumbnail, open_game
-from game.ui.tools_screen import ToolsScreen
-from game.ui.tutorial_scene import open_tutorial
 from game.ui.widgets import Button, MenuList, UIScene, confirm, draw_text, text_size
 from game.world.saves import GameRecord
 
@@ -68,28 +65,36 @@ class MainMenu(UIScene):
         super().enter()
 
     # actions
+    # The screens behind the entries load when first chosen, so the menu is on screen fast (none leads back here
+    # by import: the way back is the "main_menu" route).
     def play(self) -> None:
+        from game.ui.setup import ScenarioSelect
         self.app.push(ScenarioSelect(self.content))
 
     def quick_play(self) -> None:
+        from game.ui.setup import QuickPlayScene
         self.app.push(QuickPlayScene(self.content))
 
     def demo(self, scenario: str | None = None, seed: int | None = None) -> None:
+        from game.ui.setup import open_game
         sid = scenario or random.choice(list(self.content.scenarios))
         scen = self.content.scenarios[sid]
         open_game(self.app, self.content, GameRecord(sid, seed if seed is not None else new_seed(), scen.team),
                   demo_level="veteran")
 
     def load(self) -> None:
+        from game.ui.saves_screen import SavesScene
         self.app.push(SavesScene(self.content))
 
     def settings(self) -> None:
         self.app.push(SettingsScene())
 
     def tutorial(self) -> None:
+        from game.ui.tutorial_scene import open_tutorial
         open_tutorial(self.app, self.content)
 
     def tools(self) -> None:
+        from game.ui.tools_screen import ToolsScreen
         self.app.push(ToolsScreen(self.content))
 
     def quit(self) -> None:

@@ -17,7 +17,8 @@ from game.content.defs import Content
 from game.tools import quickplay as Q
 from game.tools.common import ToolError
 from game.ui import theme
-from game.ui.setup import draw_map_card, open_game, with_scenario
+from game.ui.map_card import draw_map_card
+from game.ui.setup import open_game, with_scenario
 from game.ui.widgets import (
     Button,
     ListBox,
