@@ -119,7 +119,8 @@ def _verdict(s: Session, candidates: list[tuple[int | None, object]]) -> Option:
 
 def _candidates(s: Session, who: int, want: Collection[str], sample: bool) -> Iterator[tuple[str, int | None, object]]:
     """(kind, target cell or None, action) for every action worth checking, in one fixed order: the random baseline
-    draws from this list, so the order is part of a seeded game. `sample` leaves out throws at empty ground."""
+    draws from this list, so the order is part of a seeded game. `sample` (the baseline) leaves out throws at empty
+    ground, and what the actions' own tests already rule out: Disengage when not engaged, search tokens out of reach."""
     board = s.board
     here = s.cell(who)
     if "end_activation" in want:
@@ -127,7 +128,7 @@ def _candidates(s: Session, who: int, want: Collection[str], sample: bool) -> It
     if "withdraw" in want:
         for c in A.Withdraw(who, -1).cells(s):
             yield "withdraw", c, A.Withdraw(who, c)
-    if "disengage" in want:
+    if "disengage" in want and (not sample or s.is_engaged(who)):
         for c in A.Disengage(who, -1).cells(s):
             yield "disengage", c, A.Disengage(who, c)
     if "move" in want:
@@ -175,7 +176,8 @@ def _candidates(s: Session, who: int, want: Collection[str], sample: bool) -> It
             yield kind, None, action
     if "search" in want:
         for c in s.search_tokens:
-            yield "search", c, A.Search(who, c)
+            if not sample or A.token_in_reach(s, who, c):
+                yield "search", c, A.Search(who, c)
     if "pickup" in want:
         for cell, items in s.ground.items():
             if A.token_in_reach(s, who, cell):
