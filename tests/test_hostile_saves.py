@@ -22,7 +22,7 @@ from game.world.saves import (
     save_dir,
     write_save,
 )
-from tests.ui_standin import use_stand_in
+from tests.ui_standin import stand_in_app, use_stand_in  # noqa: F401  (stand_in_app: the `app` fixture)
 
 
 @pytest.fixture(scope="module")
@@ -97,12 +97,6 @@ def test_one_bad_file_in_the_saves_folder_never_hides_the_others(tmp_path, good_
 
 # --- the Load screen --------------------------------------------------------------------------------------------
 
-@pytest.fixture
-def app(tmp_path, monkeypatch):
-    use_stand_in(monkeypatch, tmp_path)
-    app = make_app((1280, 720), headless=True)
-    yield app
-    pygame.quit()
 
 
 def _press(app, key: int) -> None:

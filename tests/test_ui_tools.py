@@ -21,7 +21,7 @@ from game.ui.tool_quickplay import QuickPlayToolScreen
 from game.ui.tool_scavenge import ScavengeScreen
 from game.ui.tools_screen import TOOLS, ToolsScreen
 from game.ui.widgets import Button, Choice
-from tests.ui_standin import StandInGameScene, use_stand_in
+from tests.ui_standin import StandInGameScene, stand_in_app  # noqa: F401  (the `app` fixture)
 
 
 @pytest.fixture(scope="module")
@@ -29,12 +29,6 @@ def content():
     return load_content()
 
 
-@pytest.fixture
-def app(tmp_path, monkeypatch):
-    use_stand_in(monkeypatch, tmp_path)
-    app = make_app((1280, 720), headless=True)
-    yield app
-    pygame.quit()
 
 
 # --- driving the loop -----------------------------------------------------------------------------------------------

@@ -1,8 +1,12 @@
 """A stand-in for the board screen, so menu and tool tests need not draw a whole game."""
 from __future__ import annotations
 
+import pygame
+import pytest
+
 from game.ui import setup
 from game.ui.app import Scene
+from game.ui.launch import make_app
 from game.world.saves import RecordingSession
 
 
@@ -21,3 +25,12 @@ def use_stand_in(monkeypatch, home) -> None:
     monkeypatch.setenv("BT_HOME", str(home))
     monkeypatch.setattr(setup, "GameScene", StandInGameScene)
     StandInGameScene.instances = []
+
+
+@pytest.fixture(name="app")
+def stand_in_app(tmp_path, monkeypatch):
+    """A headless window with the player's files in a temporary home and the stand-in board."""
+    use_stand_in(monkeypatch, tmp_path)
+    app = make_app((1280, 720), headless=True)
+    yield app
+    pygame.quit()

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from game.ai.director import Decision, plan
 from game.ai.director_view import lunge_reaches, view_of
-from game.world.errors import Impossible
+from game.world.errors import allowed
 from game.world.horde import visible_target
 from game.world.purchases import BuyEvent, Lunge, Reanimate, Spawn, legal_purchases, spawn_cell
 from game.world.session import Session
@@ -42,9 +42,7 @@ class DirectorAI:
 
 def still_good(s: Session, purchase, decision: Decision) -> bool:
     """Is this purchase allowed now, and (for a lunge bought to engage) does it still reach its survivor?"""
-    try:
-        purchase.check(s)
-    except Impossible:
+    if not allowed(s, purchase):
         return False
     if decision.engages is not None:
         return visible_target(s, purchase.zombie) == decision.engages and \

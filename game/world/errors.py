@@ -7,3 +7,12 @@ class Impossible(Exception):
 
 class GameOver(Exception):
     """Raised by actions submitted after the game has ended."""
+
+
+def allowed(s, rule) -> bool:
+    """Does this action or purchase pass its own check() on the game as it is now?"""
+    try:
+        rule.check(s)
+    except Impossible:
+        return False
+    return True

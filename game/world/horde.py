@@ -180,12 +180,12 @@ def _nearest_free_end(s: Session, z: int, walked: list[int], budget: int, factor
     end = walked[-1] if walked else start
 
     def key(c: int):
-        return s.dist(c, centre), found[c][0] if c in found else 0, c
+        return s.dist(c, centre), found[c][0], c
     free = [c for c in found if c not in s.occupant]
     if not free:
         return walked
     best = min(free, key=key)
-    if key(best)[0] >= key(end)[0]:
+    if s.dist(best, centre) >= s.dist(end, centre):
         return walked
     path = []
     while best != start:

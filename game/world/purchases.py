@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 from game.rules.geometry import ORTHO_HALF
 from game.world.components import Status, Zombie
-from game.world.errors import Impossible
+from game.world.errors import Impossible, allowed
 from game.world.horde import move_zombie, visible_target
 
 if TYPE_CHECKING:
@@ -139,7 +139,7 @@ def legal_purchases(s: Session, heat: int) -> list:
     """Every purchase the board allows now for at most `heat` Heat, dearest first (ties in a fixed order)."""
     costs, out = s.rules.costs, []
     if heat >= costs["lunge"]:
-        out += [p for p in (Lunge(z) for z in s.zombies()) if _allowed(s, p)]
+        out += [p for p in (Lunge(z) for z in s.zombies()) if allowed(s, p)]
     anywhere, majors = spawn_points(s, "any"), spawn_points(s, "major")
     for kind, zdef in sorted(s.content.zombies.items()):
         if costs[COST_KEYS[zdef.zclass]] <= heat:
@@ -149,11 +149,3 @@ def legal_purchases(s: Session, heat: int) -> list:
     out += [BuyEvent(e) for e in s.scenario.events if 0 < s.content.events[e].cost <= heat]
     order = {Spawn: 0, Reanimate: 1, BuyEvent: 2, Lunge: 3}
     return sorted(out, key=lambda p: (-price(s, p), order[type(p)]))
-
-
-def _allowed(s: Session, purchase) -> bool:
-    try:
-        purchase.check(s)
-    except Impossible:
-        return False
-    return True

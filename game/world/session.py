@@ -154,8 +154,7 @@ class Session:
 
     def survivors(self, *, on_board: bool = True) -> list[int]:
         """Survivor entities by seat; on_board=False includes the eliminated and escaped (who have no Pos)."""
-        stamp = (self.occupant.version, self.board.version)
-        memo = self._position_memo if self._position_memo.get("stamp") == stamp else self.position_memo()
+        memo = self.position_memo()
         key = ("survivors", on_board)      # who is on the table changes only when someone leaves it, a move
         found = memo.get(key)
         if found is None:
@@ -183,12 +182,10 @@ class Session:
         return self.board.xy(self.cell(eid))
 
     def name(self, eid: int) -> str:
-        self.use()
-        surv = esper.try_component(eid, Survivor)
-        if surv:
-            return surv.name
-        zombie = esper.try_component(eid, Zombie)
-        return f"{self.content.zombies[zombie.kind].name} #{eid}" if zombie else f"#{eid}"
+        found = self._entities.get(eid, {})
+        if Survivor in found:
+            return found[Survivor].name
+        return f"{self.content.zombies[found[Zombie].kind].name} #{eid}" if Zombie in found else f"#{eid}"
 
     def may_withdraw(self, who: int) -> bool:
         """Has this survivor just won or tied a melee, so that a free Withdrawal step is open to it?"""
