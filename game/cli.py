@@ -24,6 +24,7 @@ import json
 import sys
 from collections.abc import Sequence
 
+from game.ai.director_levels import DEFAULT_DIRECTOR, DIRECTOR_LEVELS
 from game.sim.simulate_cli import seed
 
 
@@ -275,6 +276,8 @@ def _add_tool_commands(sub) -> None:
     da.add_argument("--heat", type=int, help="Heat made this round (overrides the file's 'heat')")
     da.add_argument("--die", type=int, help="a real d6 for the escalation roll (else the app rolls)")
     da.add_argument("--seed", type=int, help="seed for the app's escalation roll")
+    da.add_argument("--director", choices=DIRECTOR_LEVELS, default=DEFAULT_DIRECTOR,
+                    help=f"the Director's level (default {DEFAULT_DIRECTOR})")
     da.add_argument("--example", action="store_true", help="print an example facts file and exit")
     da.add_argument("--json", action="store_true", help="print JSON")
     da.set_defaults(func=cmd_director)
@@ -382,7 +385,7 @@ def cmd_director(args: argparse.Namespace) -> int:
         if not args.scenario or not args.facts:
             raise ToolError("--scenario/--facts", "both are needed (try --example for a facts file)")
         return D.assist(content, args.scenario, D.read_facts(args.facts), heat=args.heat, die=args.die,
-                        seed=args.seed)
+                        seed=args.seed, level=args.director)
     return _tool(args, build, lambda a, content: D.render(a), D.to_json)
 
 

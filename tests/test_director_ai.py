@@ -1,113 +1,151 @@
-"""The Director's shopping list, one priority at a time, on small hand-made boards of facts."""
-from game.ai.director import DirectorView, ShamblerFact, SpawnFact, SurvivorFact, decide, plan, pressed
+"""The Director's scored shopping list, on small hand-made boards of facts, and its levels."""
+import pytest
+
+from game.ai.director import (DirectorView, EventFact, ShamblerFact, SpawnFact, SurvivorFact, ZombieKind, decide,
+                              plan, pressed)
+from game.ai.director_levels import DIRECTOR_LEVELS, director_level
+from game.content.loader import load_content
 
 SPAWNS = (SpawnFact("North Gate", "major"), SpawnFact("Alley", "minor"), SpawnFact("Dock", "minor"))
+KINDS = (ZombieKind("shambler", "Shambler", "shambler", 4, 2, 1), ZombieKind("brute", "Brute", "major", 4, 4, 4),
+         ZombieKind("horde", "Horde", "major", 4, 6, 3, ("horde",)),
+         ZombieKind("hunter", "Hunter", "special", 6, 3, 2, ("ambush_leap",)),
+         ZombieKind("bloater", "Bloater", "special", 4, 2, 2, ("explosive_demise",)),
+         ZombieKind("screamer", "Screamer", "special", 4, 1, 2, ("shriek",)))
 
 
-def survivor(i, to_goal=20.0, room=3, gate=30.0, alley=10.0, dock=25.0, neighbours=None, standing=True, noise=0):
+@pytest.fixture(scope="module")
+def levels():
+    content = load_content()
+    return {name: director_level(content, name) for name in DIRECTOR_LEVELS}
+
+
+def survivor(i, to_goal=20.0, room=3, gate=30.0, alley=10.0, dock=25.0, neighbours=None, standing=True, noise=0,
+             wounds=3):
     return SurvivorFact(i, f"S{i}", standing, room, to_goal, noise,
-                        {"North Gate": gate, "Alley": alley, "Dock": dock}, neighbours or {})
+                        {"North Gate": gate, "Alley": alley, "Dock": dock}, neighbours or {}, wounds=wounds)
+
+
+def view(*survivors, **kw):
+    return DirectorView(tuple(survivors), kw.pop("spawns", SPAWNS), kinds=kw.pop("kinds", KINDS), **kw)
 
 
 def test_pressed_survivor_is_the_one_closest_to_finishing():
-    view = DirectorView((survivor(1, to_goal=30), survivor(2, to_goal=5), survivor(3, to_goal=5, noise=4)), SPAWNS)
-    assert pressed(view).id == 3          # tie on the goal: the noisier one
+    v = view(survivor(1, to_goal=30), survivor(2, to_goal=5), survivor(3, to_goal=5, noise=4))
+    assert pressed(v).id == 3          # tie on the goal: the noisier one
 
 
-def test_priority_1_reanimate_a_fallen_shambler_near_the_pressed_survivor():
-    view = DirectorView((survivor(1),), SPAWNS, removed_shamblers=1)
-    d = decide(view, 3)
-    assert (d.kind, d.spawn, d.cost) == ("reanimate", "Alley", 3)
-    assert "fell" in d.reason
+def test_a_lunge_that_lands_comes_first(levels):
+    v = view(survivor(1, room=1), shamblers=(ShamblerFact(7, "Z7", sees=1, lunge_reaches=True),))
+    d = decide(v, 4, levels["standard"])
+    assert (d.kind, d.shambler, d.engages) == ("lunge", 7, 1)
+    assert "attacks this phase" in d.reason
 
 
-def test_priority_2_lunge_that_completes_an_engagement():
-    view = DirectorView((survivor(1, room=1),), SPAWNS,
-                        shamblers=(ShamblerFact(7, "Z7", sees=1, lunge_reaches=True),))
-    d = decide(view, 4)
-    assert (d.kind, d.shambler) == ("lunge", 7)
+def test_lunges_respect_the_three_slot_limit(levels):
+    full = view(survivor(1, room=0), shamblers=(ShamblerFact(7, "Z7", sees=1, lunge_reaches=True),),
+                spawns=tuple(SpawnFact(sp.name, sp.kind, active=False) for sp in SPAWNS))
+    assert plan(full, 1, levels["standard"]) == []     # the only survivor it sees has no room: nothing to buy
 
 
-def test_lunge_respects_the_three_slot_limit():
-    full = DirectorView((survivor(1, room=0),), SPAWNS,
-                        shamblers=(ShamblerFact(7, "Z7", sees=None, lunge_reaches=False),))
-    assert decide(full, 1) is None                     # nobody with room in sight: no lunge at all
-    view = DirectorView((survivor(1, room=0), survivor(2, room=2)), SPAWNS,
-                        shamblers=(ShamblerFact(7, "Z7", sees=1, lunge_reaches=True),))
-    assert "reaches" not in decide(view, 1).reason     # S1 is full: the lunge is not an engagement
+def test_reanimate_is_never_bought_where_a_two_heat_shambler_does_the_same(levels):
+    v = view(survivor(1), removed_shamblers=2)
+    for heat in (2, 4, 5, 6, 7, 8):
+        kinds = [d.kind for d in plan(v, heat, levels["standard"])]
+        assert kinds.count("reanimate") <= heat % 2, (heat, kinds)     # only for an odd point nothing else uses
 
 
-def test_priority_3_horde_where_two_survivors_stand_near_the_major_spawn():
-    view = DirectorView((survivor(1, gate=8), survivor(2, gate=11)), SPAWNS)
-    d = decide(view, 5)
-    assert (d.kind, d.zombie, d.spawn) == ("spawn", "horde", "North Gate")
+def test_reanimate_spends_the_third_heat_point_nothing_else_uses(levels):
+    v = view(survivor(1), removed_shamblers=1, kinds=KINDS[:1])
+    d = plan(v, 3, levels["standard"])
+    assert [x.kind for x in d] == ["reanimate"] and d[0].spawn == "Alley"
+    assert "third Heat point" in d[0].reason
 
 
-def test_priority_3_brute_for_a_lone_survivor_near_the_major_spawn():
-    view = DirectorView((survivor(1, gate=10), survivor(2, gate=40, to_goal=50)), SPAWNS)
-    d = decide(view, 5)
-    assert (d.zombie, d.spawn) == ("brute", "North Gate")
+def test_a_brute_when_the_major_point_is_close_and_a_horde_for_a_crowd(levels):
+    lone = view(survivor(1, gate=4, alley=30, dock=30))
+    assert decide(lone, 5, levels["standard"]).zombie == "brute"
+    crowd = view(survivor(1, gate=4, alley=30, dock=30, neighbours={2: 3}),
+                 survivor(2, gate=5, alley=30, dock=30, neighbours={1: 3}))
+    assert decide(crowd, 5, levels["standard"]).zombie == "horde"
 
 
-def test_no_major_spawn_when_it_is_too_far_to_matter():
-    view = DirectorView((survivor(1, gate=40),), SPAWNS)
-    d = decide(view, 5)
-    assert d.zombie != "brute" and d.zombie != "horde"
+def test_no_major_spawn_that_cannot_arrive_before_doom(levels):
+    v = view(survivor(1, gate=40, alley=6), doom_left=1)
+    assert all(d.zombie not in ("brute", "horde") for d in plan(v, 5, levels["standard"]))
 
 
-def test_priority_4_hunter_for_a_lone_survivor():
-    view = DirectorView((survivor(1, neighbours={2: 12}), survivor(2, neighbours={1: 12}, to_goal=40)), SPAWNS)
-    d = decide(view, 4)
-    assert (d.zombie, d.spawn) == ("hunter", "Alley")
+def test_specials_go_where_their_rule_bites(levels):
+    lone = view(survivor(1, neighbours={2: 12}), survivor(2, neighbours={1: 12}, to_goal=40))
+    assert decide(lone, 4, levels["standard"]).zombie == "hunter"
+    huddle = view(survivor(1, neighbours={2: 1}, alley=5), survivor(2, neighbours={1: 1}, alley=5))
+    assert decide(huddle, 4, levels["standard"]).zombie in ("bloater", "hunter")
 
 
-def test_priority_4_bloater_into_a_huddle_and_screamer_near_a_group():
-    huddle = DirectorView((survivor(1, neighbours={2: 1}), survivor(2, neighbours={1: 1})), SPAWNS)
-    assert decide(huddle, 4).zombie == "bloater"
-    group = DirectorView((survivor(1, neighbours={2: 5}), survivor(2, neighbours={1: 5})), SPAWNS)
-    assert decide(group, 4).zombie == "screamer"
-
-
-def test_priority_5_shamblers_at_the_spawn_nearest_the_pressed_survivor():
-    view = DirectorView((survivor(1, alley=30, dock=6),), SPAWNS)
-    d = decide(view, 3)
+def test_spawns_go_to_the_point_nearest_the_survivors_path(levels):
+    v = view(survivor(1, alley=30, dock=6))
+    d = decide(v, 2, levels["standard"])
     assert (d.zombie, d.spawn, d.cost) == ("shambler", "Dock", 2)
 
 
-def test_priority_6_scenario_event_when_no_spawn_point_is_active():
+def test_an_event_when_no_spawn_point_is_active(levels):
     spawns = tuple(SpawnFact(sp.name, sp.kind, active=False) for sp in SPAWNS)
-    view = DirectorView((survivor(1),), spawns, events=(("security_alarm", "Security Alarm", 3),
-                                                        ("blackout", "Blackout", 4)))
-    d = decide(view, 4)
-    assert (d.kind, d.event) == ("event", "blackout")
+    v = view(survivor(1), spawns=spawns, open_doors=2,
+             events=(EventFact("security_alarm", "Security Alarm", 3, (("heat_next_round", 3),)),
+                     EventFact("slamming_doors", "Slamming Doors", 2, (("close_doors", 0),))))
+    d = plan(v, 4, levels["standard"])
+    assert [x.event for x in d] == ["slamming_doors"]      # the doors on their path: the one that does harm now
+    assert "2 open door(s)" in d[0].reason
 
 
-def test_priority_7_last_heat_lunges_any_shambler_in_sight():
-    view = DirectorView((survivor(1),), SPAWNS, shamblers=(ShamblerFact(9, "Z9", sees=1, lunge_reaches=False),))
-    d = decide(view, 1)
-    assert (d.kind, d.shambler) == ("lunge", 9)
+def test_lost_time_when_the_survivors_would_just_make_it_and_never_on_the_last_space(levels):
+    lost = EventFact("lost_time", "Lost Time", 6, (("doom", 1),))
+    far = view(survivor(1, alley=40, dock=40, gate=40), events=(lost,), doom_left=3, rounds_needed=3)
+    assert decide(far, 6, levels["ruthless"]).event == "lost_time"
+    done = view(survivor(1, alley=40, dock=40, gate=40), events=(lost,), doom_left=0, rounds_needed=3)
+    assert all(d.event != "lost_time" for d in plan(done, 6, levels["ruthless"]))
 
 
-def test_stunned_shamblers_are_never_lunged():
-    view = DirectorView((survivor(1),), SPAWNS,
-                        shamblers=(ShamblerFact(9, "Z9", sees=1, lunge_reaches=True, stunned=True),))
-    assert decide(view, 1) is None
+def test_the_gentle_director_buys_no_events(levels):
+    spawns = tuple(SpawnFact(sp.name, sp.kind, active=False) for sp in SPAWNS)
+    v = view(survivor(1), spawns=spawns, open_doors=3,
+             events=(EventFact("slamming_doors", "Slamming Doors", 2, (("close_doors", 0),)),))
+    assert plan(v, 4, levels["gentle"]) == []
+    assert plan(v, 4, levels["standard"])
 
 
-def test_the_same_board_gives_the_same_shopping_list():
-    view = DirectorView((survivor(1, gate=9, neighbours={2: 3}), survivor(2, gate=12, neighbours={1: 3})), SPAWNS,
-                        shamblers=(ShamblerFact(4, "Z4", sees=2, lunge_reaches=True),), removed_shamblers=1)
-    first = plan(view, 15)
-    assert first == plan(view, 15)
-    assert [d.kind for d in first][:3] == ["reanimate", "lunge", "spawn"]
-    assert sum(d.cost for d in first) <= 15
+def test_stunned_shamblers_are_never_lunged(levels):
+    v = view(survivor(1), shamblers=(ShamblerFact(9, "Z9", sees=1, lunge_reaches=True, stunned=True),))
+    assert all(d.kind != "lunge" for d in plan(v, 1, levels["ruthless"]))
+
+
+def test_every_heat_point_is_spent_when_anything_fits(levels):
+    v = view(survivor(1), shamblers=(ShamblerFact(9, "Z9", sees=1, lunge_reaches=False),))
+    for name, level in levels.items():
+        for heat in range(1, 16):
+            assert sum(d.cost for d in plan(v, heat, level)) == heat, (name, heat)
+
+
+def test_the_same_board_gives_the_same_shopping_list(levels):
+    v = view(survivor(1, gate=9, neighbours={2: 3}), survivor(2, gate=12, neighbours={1: 3}),
+             shamblers=(ShamblerFact(4, "Z4", sees=2, lunge_reaches=True),), removed_shamblers=1)
+    first = plan(v, 15, levels["standard"])
+    assert first == plan(v, 15, levels["standard"])
+    assert first[0].kind == "lunge" and sum(d.cost for d in first) == 15
+
+
+def test_every_reason_gives_its_numbers(levels):
+    v = view(survivor(1, gate=9, neighbours={2: 3}), survivor(2, gate=12, neighbours={1: 3}),
+             shamblers=(ShamblerFact(4, "Z4", sees=2, lunge_reaches=True),))
+    for d in plan(v, 15, levels["standard"]):
+        assert any(ch.isdigit() for ch in d.reason), d.reason
 
 
 def test_the_game_logs_every_purchase_with_its_reason():
-    from game.ai.survivor_ai import make_player
-    from game.content.loader import load_content
+    from game.ai.director_policy import DirectorAI
+    from game.ai.survivor_ai import SurvivorAI
     from game.sim.runner import play_game
-    s = play_game(load_content(), "pharmacy_run", 5, make_player("veteran", 5))
+    s = play_game(load_content(), "pharmacy_run", 5, SurvivorAI("veteran", 5), policy=DirectorAI("standard"))
     purchases = [e for e in s.events if e.kind == "purchase" and "cost" in e.data]
     assert purchases and all(e.data["reason"] and ": " in e.text for e in purchases)
     s.close()

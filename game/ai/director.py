@@ -1,25 +1,26 @@
-"""The Director AI: how the horde spends Heat. A fixed priority list a table could follow by hand.
+"""The Director AI: how the horde spends Heat. A scored shopping list a table could follow by hand.
 
-The policy reads a `DirectorView` (plain facts about the board) and returns decisions with a one-line reason each.
-The game builds the view from a Session; the tabletop assistant builds it from what the players type in. Ties are
-always broken by name or id, never by chance, so one board gives one shopping list.
+The policy reads a `DirectorView` (plain facts about the board) and returns decisions, each with a reason that gives
+the numbers behind it. The game builds the view from a Session; the tabletop assistant from what the players type in.
 
-The priority list (docs/RULES.md, "The Director's shopping list"):
-  1. Reanimate a fallen Shambler at the spawn point nearest the survivor the Director is pressing.
-  2. Lunge a Shambler that can reach base contact with a survivor that has room (finish the engagement).
-  3. With 5+ Heat and a major spawn point within 24" of the pressed survivor: a Horde there if 2+ survivors stand
-     within 12" of it, otherwise a Brute.
-  4. With 4+ Heat: a special at the active spawn point nearest its victim: a Hunter for a lone survivor (no ally
-     within 6"), a Bloater for a huddle (two survivors within 2"), a Screamer for a group (two within 8").
-  5. With 2+ Heat: a Shambler at the spawn point nearest the pressed survivor.
-  6. With Heat left that no spawn can use: the dearest scenario event it can afford.
-  7. A last 1 Heat: a Lunge for any Shambler in sight of a survivor, even if it falls short.
-The pressed survivor is the one closest to finishing the objective (ties: the one who made the most noise, then
-seat order); the Director always respects the limit of 3 engagement slots on a survivor.
+How it buys (docs/RULES.md, "The Director's shopping list"):
+  1. Score every purchase the board allows: a zombie by the Fight dice it brings against the survivor it is best
+     placed for (tougher zombies count more, a special more in its situation), kept in full if it reaches them this
+     round and cut by the level's `decay` for every further round; a lunge that lands in contact by the dice it
+     attacks with this phase; an event by what it does now (a Doom space, Heat next round, doors slammed on the
+     survivors' path, guns blinded).
+  2. Buy the combination that scores most within the Heat on the track; between equal scores, the one that spends
+     more Heat (the rulebook wants it all spent). A Reanimate brings back the same Shambler a 2-Heat spawn places,
+     so it is only bought for the third Heat point that nothing else would use.
+  3. In order: lunges that land, Hordes and Brutes, specials, Shamblers, Reanimates, events, closing lunges.
+Ties are broken by name or id, never by chance, so one board gives one shopping list.
 """
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field, replace
+
+from game.ai.director_levels import DirectorLevel
 
 
 @dataclass(frozen=True)
@@ -30,8 +31,11 @@ class SurvivorFact:
     room: int                  # engagement slots still free
     to_goal: float             # inches from finishing their part of the objective (smaller = closer)
     noise: int = 0             # Heat made where they stand this round
-    spawn_distance: dict[str, float] = field(default_factory=dict)   # spawn point name -> inches
+    # spawn point name -> inches a zombie walks from it to this survivor, or to the nearest point of their path ahead
+    spawn_distance: dict[str, float] = field(default_factory=dict)
     neighbours: dict[int, float] = field(default_factory=dict)       # other survivor id -> inches
+    wounds: int = 3            # wounds left
+    carrier: bool = False      # carries the objective item
 
 
 @dataclass(frozen=True)
@@ -51,14 +55,38 @@ class ShamblerFact:
 
 
 @dataclass(frozen=True)
+class ZombieKind:
+    id: str
+    name: str
+    zclass: str                # shambler | special | major
+    move: int
+    fight: int
+    wounds: int
+    specials: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class EventFact:
+    id: str
+    name: str
+    cost: int
+    effects: tuple[tuple[str, int], ...] = ()    # (effect kind, amount)
+
+
+@dataclass(frozen=True)
 class DirectorView:
     survivors: tuple[SurvivorFact, ...]
     spawns: tuple[SpawnFact, ...]
     shamblers: tuple[ShamblerFact, ...] = ()
     removed_shamblers: int = 0
-    events: tuple[tuple[str, str, int], ...] = ()      # (event id, name, cost) the Director may buy
+    events: tuple[EventFact, ...] = ()               # events the Director may buy
     costs: dict[str, int] = field(default_factory=lambda: {"lunge": 1, "shambler": 2, "reanimate": 3,
                                                            "special": 4, "major": 5})
+    kinds: tuple[ZombieKind, ...] = ()
+    doom_left: int = 99        # Doom spaces before the last
+    rounds_needed: float = 0   # the survivors' rough count of rounds to finish the objective
+    open_doors: int = 0        # open doors on the survivors' paths ahead
+    gunners: int = 0           # survivors with a loaded gun and a target beyond blackout sight
 
 
 @dataclass(frozen=True)
@@ -70,11 +98,13 @@ class Decision:
     zombie: str = ""           # zombie id to spawn
     shambler: int = 0          # shambler id to lunge
     event: str = ""
-    engages: int | None = None  # a finishing lunge: the survivor it reaches
+    engages: int | None = None  # a landing lunge: the survivor it reaches
+    score: float = 0.0
 
 
-# A major spawn point farther than this from the pressed survivor is too slow to matter: buy smaller instead.
-MAJOR_REACH = 24
+# The order bought purchases are placed in: a lunge lands before a spawn can take its spot.
+_ORDER = {"lunge": 0, "major": 1, "special": 2, "shambler": 3, "reanimate": 4, "event": 5, "closing": 6}
+_COPY_FADE = 0.85      # each further zombie from one spawn point scores a little less: they crowd one victim
 
 
 def pressed(view: DirectorView) -> SurvivorFact | None:
@@ -85,107 +115,180 @@ def pressed(view: DirectorView) -> SurvivorFact | None:
     return min(standing, key=lambda s: (s.to_goal, -s.noise, s.id))
 
 
-def _nearest_spawn(view: DirectorView, target: SurvivorFact, kinds: tuple[str, ...]) -> SpawnFact | None:
-    options = [sp for sp in view.spawns if sp.active and sp.kind in kinds and sp.name in target.spawn_distance]
-    if not options:
-        return None
-    return min(options, key=lambda sp: (target.spawn_distance[sp.name], sp.name))
-
-
-def _near_spawn(view: DirectorView, spawn: SpawnFact, radius: float) -> list[SurvivorFact]:
-    return [s for s in view.survivors if s.standing and s.spawn_distance.get(spawn.name, 99) <= radius]
-
-
-def _special_victim(view: DirectorView) -> tuple[str, SurvivorFact, str] | None:
-    standing = sorted((s for s in view.survivors if s.standing), key=lambda s: (s.to_goal, s.id))
-    ids = {s.id for s in standing}
-    for s in standing:
-        if s.room and not any(d <= 6 for o, d in s.neighbours.items() if o in ids):
-            return "hunter", s, f"{s.name} is alone, no ally within 6\""
-    for s in standing:
-        close = [o for o, d in s.neighbours.items() if o in ids and d <= 2]
-        if close:
-            return "bloater", s, f"{s.name} huddles with {len(close)} ally(ies) within 2\""
-    for s in standing:
-        group = [o for o, d in s.neighbours.items() if o in ids and d <= 8]
-        if group:
-            return "screamer", s, f"{len(group) + 1} survivors within 8\" of {s.name}"
-    return None
-
-
-def decide(view: DirectorView, heat: int) -> Decision | None:
-    """The next purchase for `heat` Heat on this board, or None if nothing useful can be bought."""
-    costs = view.costs
+def weight(level: DirectorLevel, view: DirectorView, sv: SurvivorFact) -> float:
+    """How much the Director cares to hurt this survivor: more for the pressed one, the carrier, the last wound."""
     target = pressed(view)
-    if view.removed_shamblers > 0 and heat >= costs["reanimate"] and target is not None:
-        spawn = _nearest_spawn(view, target, ("minor", "major"))
-        if spawn is not None:
-            return Decision("reanimate", costs["reanimate"], f"a Shambler fell this round; {spawn.name} is "
-                            f"{target.spawn_distance[spawn.name]:.0f}\" from {target.name}", spawn=spawn.name)
-    if heat >= costs["lunge"]:
-        rooms = {s.id: s.room for s in view.survivors}
-        lungers = [z for z in view.shamblers if z.lunge_reaches and not z.stunned and z.sees is not None
-                   and rooms.get(z.sees, 0) > 0]
-        if lungers:
-            z = min(lungers, key=lambda z: (z.sees != (target.id if target else None), z.id))
-            victim = next(s for s in view.survivors if s.id == z.sees)
-            return Decision("lunge", costs["lunge"], f"it reaches {victim.name} and engages", shambler=z.id,
-                            engages=victim.id)
-    if target is None:
-        return None
-    if heat >= costs["major"]:
-        spawn = _nearest_spawn(view, target, ("major",))
-        if spawn is not None and target.spawn_distance[spawn.name] <= MAJOR_REACH:
-            crowd = _near_spawn(view, spawn, 12)
-            if len(crowd) >= 2:
-                return Decision("spawn", costs["major"], f"{len(crowd)} survivors within 12\"", spawn=spawn.name,
-                                zombie="horde")
-            return Decision("spawn", costs["major"], f"pressing {target.name}, "
-                            f"{target.spawn_distance[spawn.name]:.0f}\" away", spawn=spawn.name, zombie="brute")
-    if heat >= costs["special"]:
-        found = _special_victim(view)
-        if found is not None:
-            kind, victim, why = found
-            spawn = _nearest_spawn(view, victim, ("minor", "major"))
-            if spawn is not None:
-                return Decision("spawn", costs["special"], why, spawn=spawn.name, zombie=kind)
-    if heat >= costs["shambler"]:
-        spawn = _nearest_spawn(view, target, ("minor", "major"))
-        if spawn is not None:
-            return Decision("spawn", costs["shambler"], f"the spawn point nearest {target.name} "
-                            f"({target.spawn_distance[spawn.name]:.0f}\")", spawn=spawn.name, zombie="shambler")
-    affordable = [e for e in view.events if e[2] <= heat]
-    if affordable and heat >= 3:
-        event_id, name, cost = max(affordable, key=lambda e: (e[2], e[0]))
-        return Decision("event", cost, f"{heat} Heat and no spawn point to spend it on", event=event_id)
-    if heat >= costs["lunge"]:
-        lungers = [z for z in view.shamblers if z.sees is not None and not z.stunned]
-        if lungers:
-            z = min(lungers, key=lambda z: z.id)
-            return Decision("lunge", costs["lunge"], "the last Heat: it closes in", shambler=z.id)
-    return None
+    marked = (target is not None and sv.id == target.id) or sv.carrier
+    return 1 + (level.focus - 1) * (marked + (sv.wounds <= 1))
 
 
-def plan(view: DirectorView, heat: int) -> list[Decision]:
-    """The whole shopping list for a round on a board that does not change while buying (the assistant's view)."""
-    out = []
-    while heat > 0:
-        choice = decide(view, heat)
-        if choice is None:
-            break
-        out.append(choice)
-        heat -= choice.cost
-        view = _after(view, choice)
+def arrival(level: DirectorLevel, inches: float, move: int, doom_left: int) -> tuple[float, int]:
+    """(share of its score a zombie keeps, rounds after this one it needs) for a walk of `inches`. It moves this
+    very phase, so `move` inches (plus base contact) come free; one that only arrives after Doom runs out keeps 0."""
+    later = max(0, math.ceil((inches - 1 - move) / max(1, move)))
+    if later > doom_left:
+        return 0.0, later
+    return level.decay ** later, later
+
+
+def _situation(kind: ZombieKind, view: DirectorView, sv: SurvivorFact, spawn: str) -> str:
+    """The special rule of this zombie that would bite here, if any."""
+    allies = [d for o, d in sv.neighbours.items() if any(x.id == o and x.standing for x in view.survivors)]
+    for special in kind.specials:
+        if special == "ambush_leap" and not any(d <= 6 for d in allies):
+            return special
+        if special == "explosive_demise" and any(d <= 2 for d in allies):
+            return special
+        if special == "shriek" and any(d <= 8 for d in allies):
+            return special
+        if special == "horde":
+            near = [x for x in view.survivors if x.standing and x.spawn_distance.get(spawn, 99) <= 12]
+            return "horde" if len(near) >= 2 else "lone_horde"
+    return ""
+
+
+def zombie_score(level: DirectorLevel, view: DirectorView, kind: ZombieKind, spawn: str) -> tuple[float, str]:
+    """Score of a zombie of this kind placed at this spawn point, and why."""
+    sc = level.scores
+    best = (0.0, "no survivor it can reach before Doom runs out")
+    base = kind.fight * (1 + sc.toughness * (kind.wounds - 1))
+    for sv in view.survivors:
+        if not sv.standing or spawn not in sv.spawn_distance:
+            continue
+        inches = sv.spawn_distance[spawn]
+        keep, later = arrival(level, inches, kind.move, view.doom_left)
+        situation = _situation(kind, view, sv, spawn)
+        factor = sc.lone_horde if situation == "lone_horde" else sc.situations.get(situation, 1.0)
+        room = 1.0 if sv.room > 0 else sc.full_survivor
+        score = base * factor * room * keep * weight(level, view, sv)
+        if score > best[0] + 1e-9:
+            when = "this round" if later == 0 else f"in {later + 1} rounds"
+            why = f"{kind.fight} dice {inches:.0f}\" from {sv.name}, there {when}"
+            if situation in ("ambush_leap", "explosive_demise", "shriek", "horde"):
+                why += {"ambush_leap": f"; {sv.name} is alone", "explosive_demise": f"; {sv.name} huddles",
+                        "shriek": f"; a group around {sv.name}", "horde": "; a crowd to swamp"}[situation]
+            best = (score, why)
+    return best
+
+
+def event_score(level: DirectorLevel, view: DirectorView, event: EventFact, per_heat: float) -> tuple[float, str]:
+    """`per_heat`: the best score a Heat point buys in zombies now; Heat carried to next round is worth that, a
+    round later."""
+    sc = level.scores
+    score, why = 0.0, []
+    for kind, amount in event.effects:
+        if kind == "doom" and view.doom_left > 0:      # on the last space Doom moves no further
+            slack = view.doom_left - view.rounds_needed
+            score += level.doom_space * min(amount, view.doom_left) / max(1.0, slack)
+            why.append(f"Doom {view.doom_left} spaces from the end, the survivors need about "
+                       f"{view.rounds_needed:.0f} rounds")
+        elif kind == "heat_next_round":
+            score += sc.heat_next_round * amount * per_heat * level.decay
+            why.append(f"+{amount} Heat next round")
+        elif kind == "close_doors" and view.open_doors:
+            score += sc.open_door * view.open_doors
+            why.append(f"{view.open_doors} open door(s) on their path")
+        elif kind == "blackout" and view.gunners:
+            score += sc.blackout_gunner * view.gunners * amount
+            why.append(f"{view.gunners} gun(s) with a target beyond blackout sight")
+    return score, "; ".join(why) or "it does little now"
+
+
+@dataclass(frozen=True)
+class _Option:
+    sort: tuple                # fixed order among options, so ties always go the same way
+    cost: int
+    score: float
+    decision: Decision
+
+
+def _options(level: DirectorLevel, view: DirectorView, heat: int) -> list[_Option]:
+    costs, out = view.costs, []
+    rooms = {s.id: s.room for s in view.survivors}
+    names = {s.id: s.name for s in view.survivors}
+    by_id = {s.id: s for s in view.survivors}
+    kinds = {k.id: k for k in view.kinds}
+    shambler = kinds.get("shambler")
+    for z in view.shamblers:
+        if z.stunned or z.sees is None or rooms.get(z.sees, 0) <= 0:
+            continue
+        if z.lunge_reaches:
+            fight = shambler.fight if shambler else 2
+            score = fight * level.lunge_attack * weight(level, view, by_id[z.sees])
+            out.append(_Option((0, z.id), costs["lunge"], score, Decision(
+                "lunge", costs["lunge"], f"{z.name} lands on {names[z.sees]} and attacks this phase with {fight} "
+                f"dice", shambler=z.id, engages=z.sees, score=score)))
+        else:
+            score = level.scores.closing_lunge
+            out.append(_Option((6, z.id), costs["lunge"], score, Decision(
+                "lunge", costs["lunge"], f"{z.name} closes 3\" on {names[z.sees]}", shambler=z.id, score=score)))
+    points = [sp for sp in view.spawns if sp.active]
+    for kind in sorted(view.kinds, key=lambda k: k.id):
+        cost = costs[kind.zclass]
+        if cost > heat:
+            continue
+        allowed = [sp for sp in points if kind.zclass != "major" or sp.kind == "major"]
+        scored = sorted(((*zombie_score(level, view, kind, sp.name), sp.name) for sp in allowed),
+                        key=lambda t: (-t[0], t[2]))[:3]
+        for rank, (score, why, name) in enumerate(scored):
+            for copy in range(heat // cost):
+                s = score * _COPY_FADE ** copy
+                out.append(_Option((_ORDER[kind.zclass], kind.id, rank, copy), cost, s, Decision(
+                    "spawn", cost, f"{kind.name} at {name}: {why} (score {s:.1f})", spawn=name, zombie=kind.id,
+                    score=s)))
+            if kind.id == "shambler" and costs["reanimate"] <= heat:
+                for copy in range(min(view.removed_shamblers, heat // costs["reanimate"])):
+                    s = score * _COPY_FADE ** copy
+                    out.append(_Option((4, rank, copy), costs["reanimate"], s, Decision(
+                        "reanimate", costs["reanimate"], f"a fallen Shambler rises at {name}: {why}; it spends a "
+                        f"third Heat point nothing else would use", spawn=name, score=s)))
+    if level.events:
+        per_heat = max((o.score / o.cost for o in out if o.decision.kind == "spawn"), default=0.0)
+        for event in view.events:
+            if event.cost <= heat:
+                score, why = event_score(level, view, event, per_heat)
+                out.append(_Option((5, event.id), event.cost, score, Decision(
+                    "event", event.cost, f"{event.name}: {why} (score {score:.1f})", event=event.id, score=score)))
     return out
 
 
-def _after(view: DirectorView, choice: Decision) -> DirectorView:
-    """Book-keeping between purchases on a static view: spent Shamblers and used lunges."""
+def _best_set(options: list[_Option], heat: int) -> list[_Option]:
+    """The options (each at most once) that score most within `heat`; on equal scores, the set that spends more.
+    A knapsack over at most 15 Heat: small enough to be exact."""
+    best: list[tuple[float, int, tuple[int, ...]]] = [(0.0, 0, ())] * (heat + 1)
+    for i, opt in enumerate(options):
+        for h in range(heat, opt.cost - 1, -1):
+            score, spent, chosen = best[h - opt.cost]
+            candidate = (round(score + opt.score, 6), spent + opt.cost, chosen + (i,))
+            if candidate[:2] > best[h][:2]:
+                best[h] = candidate
+    top = max(best, key=lambda b: b[:2])
+    return [options[i] for i in top[2]]
+
+
+def plan(view: DirectorView, heat: int, level: DirectorLevel) -> list[Decision]:
+    """The whole shopping list for `heat` Heat on this board, in the order it is bought."""
+    if heat <= 0:
+        return []
+    options = sorted(_options(level, view, heat), key=lambda o: o.sort)
+    chosen = _best_set(options, heat)
+    return [o.decision for o in sorted(chosen, key=lambda o: o.sort)]
+
+
+def decide(view: DirectorView, heat: int, level: DirectorLevel) -> Decision | None:
+    """The first purchase of the shopping list, or None if nothing can be bought."""
+    found = plan(view, heat, level)
+    return found[0] if found else None
+
+
+def after(view: DirectorView, choice: Decision) -> DirectorView:
+    """The view once a purchase is made, for a board that does not change otherwise (the assistant's view)."""
     if choice.kind == "reanimate":
         return replace(view, removed_shamblers=view.removed_shamblers - 1)
+    if choice.kind == "event":
+        return replace(view, events=tuple(e for e in view.events if e.id != choice.event))
     if choice.kind == "lunge":
         shamblers = tuple(z for z in view.shamblers if z.id != choice.shambler)
-        reached = next((z.sees for z in view.shamblers if z.id == choice.shambler and z.lunge_reaches), None)
-        survivors = tuple(replace(s, room=s.room - 1) if s.id == reached else s for s in view.survivors)
+        survivors = tuple(replace(s, room=s.room - 1) if s.id == choice.engages else s for s in view.survivors)
         return replace(view, shamblers=shamblers, survivors=survivors)
     return view

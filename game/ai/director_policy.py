@@ -5,7 +5,10 @@ back to plan afresh. Heat the list has no use for still buys something, because 
 while a purchase is possible."""
 from __future__ import annotations
 
+from dataclasses import replace
+
 from game.ai.director import Decision, plan
+from game.ai.director_levels import DEFAULT_DIRECTOR, director_level
 from game.ai.director_view import lunge_reaches, view_of
 from game.world.errors import allowed
 from game.world.horde import visible_target
@@ -16,15 +19,25 @@ from game.world.session import Session
 class DirectorAI:
     """The policy the Session's spending system calls, once per purchase."""
 
-    def __init__(self):
+    def __init__(self, level: str = DEFAULT_DIRECTOR):
+        self.level_name = level
         self._queue: list[Decision] = []
         self._phase = None
+        self._events_bought: set[str] = set()
+
+    def _plan(self, s: Session, left: int) -> list[Decision]:
+        level = director_level(s.content, self.level_name)
+        view = view_of(s, level)
+        if self._events_bought:        # an event is bought at most once a phase
+            view = replace(view, events=tuple(e for e in view.events if e.id not in self._events_bought))
+        return plan(view, left, level)
 
     def choose(self, s: Session, left: int):
         phase = (id(s), s.round)
         if phase != self._phase:
             self._phase = phase
-            self._queue = plan(view_of(s), left)
+            self._events_bought = set()
+            self._queue = self._plan(s, left)
         fresh = False
         while self._queue:
             decision = self._queue.pop(0)
@@ -32,10 +45,12 @@ class DirectorAI:
                 continue
             purchase = to_purchase(s, decision)
             if still_good(s, purchase, decision):
+                if decision.kind == "event":
+                    self._events_bought.add(decision.event)
                 return purchase, decision.reason
             if fresh:
                 continue
-            self._queue, fresh = plan(view_of(s), left), True     # the board has moved on: look again, once
+            self._queue, fresh = self._plan(s, left), True     # the board has moved on: look again, once
         forced = legal_purchases(s, left)
         return (forced[0], "the Heat must be spent, and this is the dearest buy left") if forced else None
 

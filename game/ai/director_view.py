@@ -1,16 +1,24 @@
 """Builds the Director's view (plain facts) from a Session."""
 from __future__ import annotations
 
-from game.ai.director import DirectorView, ShamblerFact, SpawnFact, SurvivorFact
-from game.ai.goals import to_goal
+from game.ai.director import DirectorView, EventFact, ShamblerFact, SpawnFact, SurvivorFact, ZombieKind
+from game.ai.director_levels import DirectorLevel
+from game.ai.goals import carrying, goal_cells, to_goal
+from game.content.defs import Content
 from game.rules.geometry import ORTHO_HALF
-from game.world.components import Status, Zombie
-from game.world.horde import goal_cells, path_cost, visible_target, zombie_steps
+from game.world.board import INF
+from game.world.components import Health, Inventory, Status, Survivor, Zombie
+from game.world.horde import goal_cells as zombie_goal_cells
+from game.world.horde import path_cost, visible_target, zombie_steps
 from game.world.purchases import spawn_points
 from game.world.session import Session
 
 # Shamblers farther than this from every survivor are left out of the view (a lunge from there is pointless).
 SIGHT_HORIZON = 24
+# Survivor moves a round, on average: two Move actions of their Move stat (for the rounds they still need).
+MOVES_PER_ROUND = 2
+# Rounds a task still takes once the survivors are there (working a marker, gathering for an extraction).
+ROUNDS_PER_TASK = 2
 
 
 def spawn_markers(s: Session) -> list[tuple[str, str, int]]:
@@ -27,25 +35,94 @@ def lunge_reaches(s: Session, z: int, target: int) -> bool:
     zcell, tcell = s.cell(z), s.cell(target)
     if s.dist(zcell, tcell) > s.rules.lunge_distance + 1.5:
         return False
-    path = s.board.path_toward(zcell, goal_cells(s, z, tcell, False), *zombie_steps(s, z), 40)
+    path = s.board.path_toward(zcell, zombie_goal_cells(s, z, tcell, False), *zombie_steps(s, z), 40)
     return bool(path) and path_cost(s, z, path) <= s.rules.lunge_distance * ORTHO_HALF
 
 
-def view_of(s: Session) -> DirectorView:
+def route_ahead(s: Session, sv: int, inches: float) -> list[int]:
+    """The cells a survivor will walk next on the cheapest path to their goal, up to `inches` (their own cell first)."""
+    here = s.cell(sv)
+    route = [here]
+    goals = goal_cells(s, sv)
+    if not goals or inches <= 0:
+        return route
+    field = s.board.field(tuple(goals))
+    budget, cell = inches * ORTHO_HALF, here
+    while budget > 0 and 0 < field[cell] < INF:
+        step, half = min(s.board.neighbours(cell), key=lambda n: (field[n[0]], n[0]))
+        if field[step] >= field[cell]:
+            break
+        budget -= half
+        cell = step
+        route.append(cell)
+    return route
+
+
+def zombie_kinds(content: Content) -> tuple[ZombieKind, ...]:
+    return tuple(ZombieKind(zid, z.name, z.zclass, z.move, z.fight, z.wounds, tuple(z.specials))
+                 for zid, z in sorted(content.zombies.items()))
+
+
+def event_facts(content: Content, ids) -> tuple[EventFact, ...]:
+    out = []
+    for e in ids:
+        ev = content.events[e]
+        if ev.cost > 0:
+            out.append(EventFact(e, ev.name, ev.cost, tuple((fx.kind, fx.amount) for fx in ev.effects)))
+    return tuple(out)
+
+
+def _rounds_needed(s: Session, standing: list[int]) -> float:
+    """A rough count of the rounds the survivors still need: the nearest one's walk to the goal, then the rest."""
+    walks = []
+    for sv in standing:
+        goals = goal_cells(s, sv)
+        if goals:
+            half = s.board.field(tuple(goals))[s.cell(sv)]
+            if half < INF:
+                walks.append(half / ORTHO_HALF / (MOVES_PER_ROUND * s.comp(sv, Survivor).move))
+    if not walks:
+        return 0.0
+    later = len(s.scenario.tasks) - s.task_index - 1
+    return min(walks) + ROUNDS_PER_TASK * (later + 1)
+
+
+def _gunners(s: Session, standing: list[int]) -> int:
+    """Survivors with a loaded gun and a zombie in its range but beyond blackout sight."""
+    count = 0
+    near = s.rules.blackout_sight
+    for sv in standing:
+        here = s.cell(sv)
+        ranges = [s.content.weapons[g.gear_id].range for g in s.comp(sv, Inventory).gear
+                  if g.gear_id in s.content.weapons and s.content.weapons[g.gear_id].kind == "firearm" and g.ammo > 0]
+        if ranges and any(near < s.dist(here, s.cell(z)) <= max(ranges) for z in s.zombies()):
+            count += 1
+    return count
+
+
+def view_of(s: Session, level: DirectorLevel) -> DirectorView:
     markers = spawn_markers(s)
     active = set(spawn_points(s, "any"))
     spawns = tuple(SpawnFact(name, kind, cell in active) for name, kind, cell in markers)
     on_board = s.survivors()
+    standing = [sv for sv in on_board if not s.comp(sv, Status).downed]
     cells = {sv: s.cell(sv) for sv in on_board}
+    spawn_fields = [(name, s.board.field(cell)) for name, _, cell in markers]
+    task = s.task
+    wanted = (task.item if task.kind == "deliver" else task.needs_item) if task else ""
+    open_doors: set[int] = set()
     survivors = []
     for sv in on_board:
         here = cells[sv]
+        route = route_ahead(s, sv, level.route_ahead)
+        open_doors.update(c for c in route if s.board.kind(c) == "door" and not s.board.door_is_closed(c))
         survivors.append(SurvivorFact(
-            id=sv, name=s.name(sv), standing=not s.comp(sv, Status).downed,
+            id=sv, name=s.name(sv), standing=sv in standing,
             room=s.rules.engagement_slots - s.slots_used(sv), to_goal=to_goal(s, sv),
             noise=s.noise.get(here, 0),
-            spawn_distance={name: s.dist(here, cell) for name, _, cell in markers},
-            neighbours={o: s.dist(here, cells[o]) for o in on_board if o != sv}))
+            spawn_distance={name: min(field[c] for c in route) / ORTHO_HALF for name, field in spawn_fields},
+            neighbours={o: s.dist(here, cells[o]) for o in on_board if o != sv},
+            wounds=s.comp(sv, Health).wounds, carrier=bool(wanted) and carrying(s, sv, wanted)))
     shamblers = []
     for z in s.zombies():
         zc = s.comp(z, Zombie)
@@ -57,7 +134,7 @@ def view_of(s: Session) -> DirectorView:
         target = visible_target(s, z)
         reaches = target is not None and lunge_reaches(s, z, target)
         shamblers.append(ShamblerFact(z, s.name(z), target, reaches, s.comp(z, Status).stunned))
-    events = tuple((e, s.content.events[e].name, s.content.events[e].cost) for e in s.scenario.events
-                   if s.content.events[e].cost > 0)
-    return DirectorView(tuple(survivors), spawns, tuple(shamblers), s.removed_shamblers, events,
-                        dict(s.rules.costs))
+    return DirectorView(
+        tuple(survivors), spawns, tuple(shamblers), s.removed_shamblers, event_facts(s.content, s.scenario.events),
+        dict(s.rules.costs), zombie_kinds(s.content), doom_left=max(0, s.scenario.doom_length - s.doom),
+        rounds_needed=_rounds_needed(s, standing), open_doors=len(open_doors), gunners=_gunners(s, standing))

@@ -19,7 +19,10 @@ import random
 from dataclasses import dataclass
 
 from game.ai.goals import carrying, goal_cells
+from game.ai.odds import at_least, escalation_chance, expected_hits, hit_chance, swarm_wounds
+from game.ai.odds import melee as melee_odds
 from game.ai.random_bot import RandomSurvivors
+from game.rules.heat import escalation_need
 from game.world import actions as A
 from game.world.board import INF
 from game.world.components import Health, Inventory, Status, Survivor, Turn, Zombie
@@ -33,17 +36,28 @@ class Level:
     slip: float             # chance a decision is a random legal action instead
     fear: float             # weight of the horde's reach on a cell (half inches of detour per threatening die)
     cover: float            # half inches a cell in cover is worth when zombies are in sight
-    loud: str               # when loud guns fire at any zombie in range: always | slack (Doom to spare) | never
+    heat_cost: float        # what one Heat of noise costs a shot's worth (the Director buys with it)
+    doom_cost: float        # what one more Doom space costs, at full risk (0: never thinks of the clock)
+    loud_slack: float       # fires loud guns at zombies still coming only with this many rounds to spare (99: never)
     escort: int             # stay within this many inches of the objective carrier (0 = does not escort)
-    medic_range: int        # goes to a Downed ally this far away to treat them
-    search: bool            # searches tokens it passes
+    medic_moves: int        # goes to treat a Downed ally it can reach within this many Move actions
+    search_slack: float     # searches only with this many rounds to spare on the Doom clock (99: never)
+    weighs_melee: bool      # judges a fight by its odds both ways (else by dice counts)
+    rescues: bool           # strikes, shoots and drags to save a Downed ally, not only treats
+    aims: bool              # takes aim when it makes a shot much likelier to drop its target
+    throws: bool            # throws grenades and bombs into groups
 
 
 LEVELS = {
-    "novice": Level("novice", slip=0.25, fear=0.5, cover=0, loud="always", escort=0, medic_range=4, search=True),
-    "veteran": Level("veteran", slip=0.06, fear=1.5, cover=2, loud="never", escort=6, medic_range=10,
-                     search=True),
-    "expert": Level("expert", slip=0.0, fear=1.0, cover=1, loud="slack", escort=5, medic_range=16, search=False),
+    "novice": Level("novice", slip=0.25, fear=0.5, cover=0, heat_cost=0.0, doom_cost=0.0, loud_slack=-99,
+                    escort=0, medic_moves=1,
+                    search_slack=0, weighs_melee=False, rescues=False, aims=False, throws=False),
+    "veteran": Level("veteran", slip=0.06, fear=1.5, cover=2, heat_cost=0.6, doom_cost=6.0, loud_slack=99,
+                     escort=6,
+                     medic_moves=2, search_slack=1, weighs_melee=True, rescues=True, aims=False, throws=True),
+    "expert": Level("expert", slip=0.0, fear=1.5, cover=2, heat_cost=0.4, doom_cost=10.0, loud_slack=4,
+                    escort=6, medic_moves=3,
+                    search_slack=2, weighs_melee=True, rescues=True, aims=True, throws=True),
 }
 
 
@@ -134,25 +148,50 @@ class SurvivorAI:
         if not engagers:
             return None
         mine = self._melee_pool(s, who)
-        weakest = min(engagers, key=lambda z: (s.fight_of(z), s.comp(z, Health).wounds, z))
-        swarm = sum(s.fight_of(z) for z in engagers)
-        slots = sum(s.zdef(z).slots for z in engagers)
+        if not self.level.weighs_melee:
+            weakest = min(engagers, key=lambda z: (s.fight_of(z), s.comp(z, Health).wounds, z))
+            swarm = sum(s.fight_of(z) for z in engagers)
+            if swarm >= mine + 3 and len(engagers) >= 2:
+                dest = self._best_cell(s, who, option(s, who, "disengage").cells)
+                if dest is not None:
+                    return A.Disengage(who, dest), f"breaks away: {swarm} dice against its {mine}"
+            return A.Melee(who, weakest), f"strikes {s.name(weakest)} ({mine} dice against {s.fight_of(weakest)})"
+        # The best blow: the likeliest kill, then the fewest wounds back.
+        odds = {}
+        for z in engagers:
+            dice = mine - (1 if s.board.is_defensible(s.cell(z)) else 0)
+            odds[z] = melee_odds(dice, s.fight_of(z), s.comp(z, Health).wounds)
+        target = max(engagers, key=lambda z: (odds[z][0] - odds[z][1], -z))
+        kill, back = odds[target]
+        # Staying engaged means the whole swarm attacks in the Director Phase; breaking away costs the swipes.
+        stays = self._swarm_expectation(s, who, [z for z in engagers if z != target or kill < 0.5])
+        swipes = s.swipes(engagers) / 3           # swipes wound on 5+
         wounds = s.comp(who, Health).wounds
-        losing = swarm >= mine + 2 and (slots >= 2 or s.fight_of(weakest) >= mine)
-        if losing and (wounds > 1 or slots >= 2):
+        if kill < 0.5 and swipes + 0.25 < stays and (len(engagers) > 1 or back > 0.4 or wounds <= stays + 0.5):
             dest = self._best_cell(s, who, option(s, who, "disengage").cells)
             if dest is not None:
-                return A.Disengage(who, dest), f"breaks away from a losing fight ({swarm} dice against {mine})"
-        return A.Melee(who, weakest), f"strikes {s.name(weakest)} ({mine} dice against {s.fight_of(weakest)})"
+                return A.Disengage(who, dest), (f"breaks away: {swipes:.1f} wounds expected from the swipes "
+                                                f"against {stays:.1f} from the swarm if it stays")
+        return A.Melee(who, target), (f"strikes {s.name(target)}: {kill:.0%} to put it down, {back:.1f} wounds "
+                                      f"back expected ({mine} dice against {s.fight_of(target)})")
+
+    def _swarm_expectation(self, s: Session, who: int, zombies: list[int]) -> float:
+        """Wounds this survivor expects from these zombies' swarm attack in the Director Phase."""
+        if not zombies:
+            return 0.0
+        slots = min(s.rules.engagement_slots, sum(s.zdef(z).slots for z in zombies))
+        cap = s.rules.elite_cap if any(s.zdef(z).elite for z in zombies) else s.rules.swarm_caps[slots]
+        return swarm_wounds(sum(s.fight_of(z) for z in zombies), self._melee_pool(s, who), cap)
 
     def _withdraw(self, s: Session, who: int):
         cells = option(s, who, "withdraw").cells
         if not cells or not s.is_engaged(who) or len(s.contact_zombies(who)) > 1:
             return None
         best = self._best_cell(s, who, {c: (0, -1) for c in cells})
-        return (A.Withdraw(who, best), "steps back out of reach") if best is not None else None
+        return (A.Withdraw(who, best), "steps back out of reach: the blow landed, no swipe to pay") \
+            if best is not None else None
 
-    # 2. medics
+    # 2. the Downed
     def _revive(self, s: Session, who: int):
         if s.is_engaged(who):
             return None
@@ -161,26 +200,84 @@ class SurvivorAI:
             return None
         treat = self._can_treat(s, who)
         here = s.cell(who)
+        # The most urgent first: one being fed on (the Feeding Frenzy is coming), then the nearest.
+        downed.sort(key=lambda o: (not s.engagers(o), s.dist(here, s.cell(o)), o))
         for ally in downed:
             if s.board.in_contact(here, s.cell(ally)):
                 if treat:
-                    return A.Triage(who, ally), f"treats {s.name(ally)}"
-                if s.engagers(ally):
-                    continue
+                    return A.Triage(who, ally), (f"treats {s.name(ally)}: needs {s.rules.triage_need} success on "
+                                                 f"{s.comp(who, Survivor).wits} Wits dice")
+                drag = self._drag(s, who, ally)
+                if drag is not None:
+                    return drag
+        if self.level.rescues:
+            feeder = self._feeder_in_reach(s, who, downed)
+            if feeder is not None:
+                return feeder
         if not treat:
             return None
-        near = [o for o in downed if s.dist(here, s.cell(o)) <= self.level.medic_range]
-        if not near:
+        budget = A.move_budget(s, who)
+        cells = A.reachable(s, who, budget)
+        for ally in downed:
+            targets = [c for c in cells if s.board.in_contact(c, s.cell(ally))]
+            if targets:
+                dest = min(targets, key=lambda c: (self._danger_at(s, c), cells[c][0], c))
+                return A.Move(who, dest), (f"runs to treat {s.name(ally)}, "
+                                           f"{s.dist(here, s.cell(ally)):.0f}\" away")
+        walk = budget * self.level.medic_moves
+        for ally in downed:
+            half = s.board.field((s.board.snap(s.cell(ally)),))[here]
+            if half <= walk:
+                return self._move_toward(s, who, (s.board.snap(s.cell(ally)),),
+                                         f"heads for {s.name(ally)}, Downed {half // 2}\" away")
+        return None
+
+    def _drag(self, s: Session, who: int, ally: int):
+        """Drag an unfed Downed ally toward the team's medic, or out of the horde's reach."""
+        if not self.level.rescues or s.engagers(ally) or s.comp(who, Turn).ap < 1:
             return None
-        ally = min(near, key=lambda o: (s.dist(here, s.cell(o)), o))
-        if s.board.in_contact(here, s.cell(ally)):
+        cells = A.Drag(who, ally, s.cell(who)).cells(s)
+        if not cells:
             return None
-        cells = A.reachable(s, who, A.move_budget(s, who))
-        targets = [c for c in cells if s.board.in_contact(c, s.cell(ally))]
-        if targets:
-            dest = min(targets, key=lambda c: (self._danger_at(s, c), cells[c][0], c))
-            return A.Move(who, dest), f"runs to treat {s.name(ally)}"
-        return self._move_toward(s, who, (s.board.snap(s.cell(ally)),), f"heads for {s.name(ally)}, Downed")
+        medics = [m for m in s.standing() if m != who and self._can_treat(s, m)]
+        if medics:
+            medic = min(medics, key=lambda m: (s.dist(s.cell(ally), s.cell(m)), m))
+            goal = s.board.field((s.board.snap(s.cell(medic)),))
+            here_cost = goal[s.cell(who)]
+            dest = min(cells, key=lambda c: (goal[c], self._danger_at(s, c), c))
+            if goal[dest] < here_cost:
+                return A.Drag(who, ally, dest), f"drags {s.name(ally)} toward {s.name(medic)}, who can treat them"
+        danger = self._danger_at(s, s.cell(ally))
+        if danger > 0:
+            dest = min(cells, key=lambda c: (self._danger_at(s, c), c))
+            if self._danger_at(s, dest) < danger:
+                return A.Drag(who, ally, dest), (f"drags {s.name(ally)} away from {danger:.0f} dice of zombies that "
+                                                 f"could reach them")
+        return None
+
+    def _feeder_in_reach(self, s: Session, who: int, downed: list[int]):
+        """Strike or shoot a zombie feeding on a Downed ally: every wound dealt eases the Feeding Frenzy."""
+        here = s.cell(who)
+        for ally in downed:
+            feeders = s.engagers(ally)
+            if not feeders:
+                continue
+            close = [z for z in feeders if s.board.in_contact(here, s.cell(z))]
+            if close:
+                z = min(close, key=lambda z: (s.comp(z, Health).wounds, z))
+                kill, back = melee_odds(self._melee_pool(s, who), s.fight_of(z), s.comp(z, Health).wounds)
+                return A.Melee(who, z), (f"strikes {s.name(z)}, feeding on {s.name(ally)}: {kill:.0%} to put it "
+                                         f"down, {back:.1f} wounds back expected")
+            shot = self._best_shot(s, who, [(z, 3) for z in feeders])
+            if shot is not None:
+                return shot
+            cells = A.reachable(s, who, A.move_budget(s, who))
+            spots = [c for c in cells if c not in s.occupant and any(s.board.in_contact(c, s.cell(z))
+                                                                     for z in feeders)]
+            if spots:
+                dest = min(spots, key=lambda c: (cells[c][0], c))
+                return A.Move(who, dest), f"charges the zombies feeding on {s.name(ally)}"
+        return None
 
     # 3. objective
     def _objective(self, s: Session, who: int):
@@ -217,56 +314,114 @@ class SurvivorAI:
                 continue
             if s.board.in_contact(s.cell(who), s.cell(ally)) and s.has_room(ally):
                 uid = next(g.uid for g in s.comp(who, Inventory).gear if g.gear_id == item)
-                return A.HandOff(who, ally, uid), f"passes the {s.content.gear_name(item)} to {s.name(ally)}"
+                return A.HandOff(who, ally, uid), (f"passes the {s.content.gear_name(item)} to {s.name(ally)}, who "
+                                                   f"has not acted yet")
         return None
 
     # 4. threats
     def _threats(self, s: Session, who: int):
         if s.is_engaged(who):
             return None
-        inv = s.comp(who, Inventory).gear
-        guns = [g for g in inv if g.gear_id in s.content.weapons and s.content.weapons[g.gear_id].kind == "firearm"
-                and g.ammo > 0]
-        if not guns:
-            return None                 # nothing to shoot with: no need to weigh the threats
-        here = s.cell(who)
         threats = self._threatening(s)
         if not threats:
             return None
-        loud_ok = self._loud_ok(s)
+        if self.level.throws:
+            throw = self._throw(s, who)
+            if throw is not None:
+                return throw
+        return self._best_shot(s, who, threats, may_aim=self.level.aims)
+
+    def _guns(self, s: Session, who: int):
+        return [g for g in s.comp(who, Inventory).gear if g.gear_id in s.content.weapons
+                and s.content.weapons[g.gear_id].kind == "firearm" and g.ammo > 0]
+
+    def _best_shot(self, s: Session, who: int, threats, may_aim: bool = False):
+        """The shot worth most: the chance to drop the zombie times the harm it is about to do, less the Heat it
+        makes (the Director buys with it) and the Doom it risks (a louder track rolls escalation more often)."""
+        guns = self._guns(s, who)
+        if not guns:
+            return None
+        here = s.cell(who)
         best = None
+        distant_loud = self._slack(s) >= self.level.loud_slack
         for z, urgency in threats:
             zc = s.cell(z)
+            threat = (2, 6, 10)[urgency - 1] + s.fight_of(z)
+            wounds = s.comp(z, Health).wounds
             for g in guns:
                 weapon = s.content.weapons[g.gear_id]
-                if weapon.heat and not (loud_ok or urgency >= 2):
+                if weapon.heat and urgency == 1 and not distant_loud:
                     continue
                 if s.dist(here, zc) > weapon.range or not s.can_see(here, zc):
                     continue
                 dice, need, _ = A.shot_odds_inputs(s, who, z, g.uid)
-                hits = dice * (7 - need) / 6
-                value = urgency * 10 + hits * 3 - weapon.heat * (1 if loud_ok else 2)
+                p = hit_chance(need)
+                kill = at_least(dice, p, wounds)
+                noise, words = self._noise_cost(s, weapon.heat + dice / 6)
+                value = kill * threat + (expected_hits(dice, p, wounds) / wounds) * threat * 0.3 - noise
                 if best is None or value > best[0]:
-                    best = (value, z, g, hits)
-        if best is not None and best[3] >= 0.6:
-            _, z, g, _ = best
-            return A.Shoot(who, z, g.uid), f"shoots {s.name(z)} with the {s.content.gear_name(g.gear_id)}"
-        return None
+                    best = (value, z, g, kill, urgency, words, dice, p, wounds)
+        if best is None or best[0] < 1.5:
+            return None
+        value, z, g, kill, urgency, words, dice, p, wounds = best
+        gun = s.content.gear_name(g.gear_id)
+        why = {3: "off an ally", 2: "before it reaches someone", 1: "while it is still coming"}[urgency]
+        if may_aim and urgency < 3 and kill < 0.6 and s.comp(who, Turn).ap >= 2 and not s.comp(who, Turn).aiming:
+            aimed = at_least(dice + s.rules.aim_dice + s.effect(who, "aim_dice"), p, wounds)
+            if aimed - kill >= 0.2:
+                return A.Aim(who), f"takes aim: {kill:.0%} -> {aimed:.0%} to drop {s.name(z)} with the {gun}"
+        return A.Shoot(who, z, g.uid), f"shoots {s.name(z)} {why} with the {gun}: {kill:.0%} to drop it; {words}"
 
-    def _loud_ok(self, s: Session) -> bool:
-        """May loud guns fire at zombies that are not about to reach anyone? 'slack': only with Doom to spare."""
-        if self.level.loud != "slack":
-            return self.level.loud == "always"
+    def _noise_cost(self, s: Session, heat: float) -> tuple[float, str]:
+        """What making `heat` Heat costs now, and the words for it: the Heat itself, and the added chance that the
+        escalation check pushes Doom on, weighed by how little time the survivors have to spare."""
+        ambient = s.scenario.ambient_heat + s.ambient_bonus
+        top = s.rules.heat_max
+        now = min(top, s.heat + ambient)
+        after = min(top, int(round(s.heat + heat)) + ambient)
+        more = escalation_chance(after, s.rules.escalation) - escalation_chance(now, s.rules.escalation)
+        slack = self._slack(s)
+        risk = self.level.doom_cost * more * (1.0 if slack < 2 else 2 / slack)
+        need = escalation_need(after, s.rules.escalation)
+        words = f"Heat {s.heat} -> {int(round(s.heat + heat))}"
+        if need is not None:
+            words += ", escalation automatic" if need == 0 else f", escalation {need}+"
+        return self.level.heat_cost * heat + risk, words
+
+    def _slack(self, s: Session) -> float:
+        """Rounds to spare on the Doom clock: the rounds left less the rounds the objective still needs."""
         left = s.scenario.doom_length - s.doom
         distances = [self._goal_distance(s, sv) for sv in s.standing()]
         # An extraction waits for the slowest survivor; other objectives for the nearest.
         pick = max if s.task is not None and s.task.kind == "extract" else min
         best = pick(distances, default=INF)
         if best >= INF:
-            return False
+            return 0.0
         later = len(s.scenario.tasks) - s.task_index - 1
-        needed = best / 30 + 3 * later + 1       # a 5" survivor covers about 30 half inches a turn
-        return left > needed + 4
+        return left - (best / 30 + 3 * later + 1)       # a 5" survivor covers about 30 half inches a turn
+
+    def _throw(self, s: Session, who: int):
+        """A grenade or bomb where it catches two or more zombies and no survivor."""
+        here = s.cell(who)
+        for g in s.comp(who, Inventory).gear:
+            weapon = s.content.weapons.get(g.gear_id)
+            if weapon is None or weapon.kind != "thrown":
+                continue
+            best = None
+            for z in s.zombies():
+                cell = s.cell(z)
+                if s.dist(here, cell) > weapon.range or not s.can_see(here, cell):
+                    continue
+                caught = s.models_within(cell, weapon.blast)
+                if any(s.is_survivor(m) for m in caught):
+                    continue
+                count = sum(1 for m in caught if s.is_zombie(m))
+                if count >= 2 and (best is None or count > best[0]):
+                    best = (count, cell)
+            if best is not None:
+                return A.Throw(who, best[1], g.uid), (f"throws the {weapon.name} into {best[0]} zombies "
+                                                      f"({weapon.heat} Heat)")
+        return None
 
     def _threatening(self, s: Session) -> list[tuple[int, int]]:
         """(zombie, urgency): 3 = engaging an ally, 2 = can reach a survivor next phase, 1 = in the area."""
@@ -301,12 +456,18 @@ class SurvivorAI:
         for g in inv.gear:
             weapon = s.content.weapons.get(g.gear_id)
             if weapon and weapon.kind == "firearm" and g.ammo == 0 and inv.reloads > 0 and near:
-                return A.Reload(who, g.uid), f"reloads the {weapon.name}"
-        if self.level.search and not turn.searched and not self._zombies_near(s, who, 6) and s.has_room(who):
+                return A.Reload(who, g.uid), f"reloads the {weapon.name}: zombies within 12\""
+        if turn.searched or self._zombies_near(s, who, 6) or not s.has_room(who):
+            return None
+        slack = self._slack(s) if self.level.search_slack else 99.0
+        if slack >= self.level.search_slack:
             here = s.cell(who)
             at_hand = [c for c in (here, *s.board.contact_cells(here)) if c in s.search_tokens]
             if at_hand:      # the lowest cell, as a scan of the sorted tokens would find first
-                return A.Search(who, min(at_hand)), "searches the cache at hand"
+                why = "searches the cache at hand: no zombie within 6\""
+                if self.level.search_slack:
+                    why += f", {slack:.0f} rounds to spare"
+                return A.Search(who, min(at_hand)), why
         return None
 
     # 6. movement

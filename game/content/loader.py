@@ -23,9 +23,9 @@ from game.content.validate import ONE, TABLES, declared_ids, hint, parse_table
 from game.content.yamlio import read_yaml
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
-# optional data files of the tabletop tools (game/tools): file stem -> module whose parse_tables checks it;
-# a sound file ends up in Content.extra under its stem
-TOOL_TABLES = {"quickplay": "game.tools.quickplay"}
+# data files checked by the module that uses them (the tabletop tools, the Director AI): file stem -> module whose
+# parse_tables checks it; a sound file ends up in Content.extra under its stem
+TOOL_TABLES = {"quickplay": "game.tools.quickplay", "director": "game.ai.director_levels"}
 DATA_NAMES = (*TABLES, "legend", "scenarios", *TOOL_TABLES)   # file stems in game/data, each with its own schema
 
 

@@ -14,6 +14,8 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 
 from game.ai.survivor_ai import make_player
+from game.ai.director_levels import DEFAULT_DIRECTOR
+from game.ai.director_policy import DirectorAI
 from game.content.loader import load_content
 from game.sim.runner import play_game
 from game.world.components import Status
@@ -27,25 +29,29 @@ class GameJob:
     scenario: str
     seed: int
     level: str
+    director: str = DEFAULT_DIRECTOR
 
 
 def run_one(job: GameJob) -> dict:
     """Play one AI-vs-AI game; a small record of how it went."""
-    s = play_game(load_content(), job.scenario, job.seed, make_player(job.level, job.seed))
+    s = play_game(load_content(), job.scenario, job.seed, make_player(job.level, job.seed),
+                  policy=DirectorAI(job.director))
     winner, cause = s.result
+    bought = Counter(e.data["purchase"] for e in s.events if e.kind == "purchase" and "purchase" in e.data)
     lost = sum(1 for sv in s.survivors(on_board=False) if s.comp(sv, Status).eliminated)
     record = {
         "seed": job.seed, "winner": winner, "cause": cause, "rounds": s.round, "doom": s.doom,
         "survivors_lost": lost, "heat": list(s.heat_history), "escalations": s.escalations,
-        "spawned": dict(sorted(s.spawned.items())),
+        "spawned": dict(sorted(s.spawned.items())), "bought": dict(sorted(bought.items())),
+        "heat_lost": sum(e.data.get("lost", 0) for e in s.events if e.kind == "purchase"),
     }
     s.close()
     return record
 
 
-def jobs_for(scenario: str, games: int, seed: int, level: str) -> Iterator[GameJob]:
+def jobs_for(scenario: str, games: int, seed: int, level: str, director: str = DEFAULT_DIRECTOR) -> Iterator[GameJob]:
     """The jobs one at a time: a batch of 10**23 games costs no memory before it starts."""
-    return (GameJob(scenario, seed + i, level) for i in range(games))
+    return (GameJob(scenario, seed + i, level, director) for i in range(games))
 
 
 def _run_chunk(jobs: list[GameJob]) -> list[dict]:
@@ -101,6 +107,8 @@ class Tally:
         self.endings: Counter = Counter()
         self.defeats: Counter = Counter()
         self.spawned: Counter = Counter()
+        self.bought: Counter = Counter()
+        self.heat_lost = 0
 
     def add(self, r: dict) -> None:
         self.games += 1
@@ -115,8 +123,10 @@ class Tally:
         self.heat_sum += sum(r["heat"])
         self.heat_count += len(r["heat"])
         self.spawned.update(r["spawned"])
+        self.bought.update(r.get("bought", {}))
+        self.heat_lost += r.get("heat_lost", 0)
 
-    def report(self, scenario: str, level: str, seed: int) -> dict:
+    def report(self, scenario: str, level: str, seed: int, director: str = DEFAULT_DIRECTOR) -> dict:
         """The balance report (its keys are documented in the README)."""
         n = self.games
         low, high = wilson(self.wins, n)
@@ -124,7 +134,7 @@ class Tally:
         def mean(total: int) -> float:
             return round(total / n, 2) if n else 0.0
         return {
-            "scenario": scenario, "level": level, "seed": seed, "games": n,
+            "scenario": scenario, "level": level, "director": director, "seed": seed, "games": n,
             "survivor_win_rate": round(self.wins / n, 4) if n else 0.0,
             "win_rate_95": [round(low, 4), round(high, 4)],
             "endings": dict(sorted(self.endings.items())),
@@ -135,6 +145,8 @@ class Tally:
             "heat_per_round": round(self.heat_sum / self.heat_count, 2) if self.heat_count else 0.0,
             "escalations_per_game": mean(self.escalations),
             "spawned_per_game": {k: round(v / n, 2) for k, v in sorted(self.spawned.items())},
+            "bought_per_game": {k: round(v / n, 2) for k, v in sorted(self.bought.items())},
+            "heat_lost_per_game": mean(self.heat_lost),
             "commonest_defeat": self.defeats.most_common(1)[0][0] if self.defeats else None,
         }
 
@@ -149,19 +161,19 @@ def _median(counts: Counter) -> float:
     return middle[0] if n % 2 else (middle[0] + middle[1]) / 2
 
 
-def report(records: Iterable[dict], scenario: str, level: str, seed: int) -> dict:
+def report(records: Iterable[dict], scenario: str, level: str, seed: int, director: str = DEFAULT_DIRECTOR) -> dict:
     """The balance report of a batch's records (a list, or a stream read once)."""
     tally = Tally()
     for r in records:
         tally.add(r)
-    return tally.report(scenario, level, seed)
+    return tally.report(scenario, level, seed, director)
 
 
 def format_report(rep: dict) -> str:
     lo, hi = rep["win_rate_95"]
     lines = [
-        f"{rep['scenario']} - {rep['games']} games, survivor AI {rep['level']}, seeds {rep['seed']}.."
-        f"{rep['seed'] + rep['games'] - 1}",
+        f"{rep['scenario']} - {rep['games']} games, survivor AI {rep['level']} against the {rep['director']} "
+        f"Director, seeds {rep['seed']}..{rep['seed'] + rep['games'] - 1}",
         f"survivor win rate: {rep['survivor_win_rate']:.1%} (95% interval {lo:.1%} - {hi:.1%})",
         "endings: " + ", ".join(f"{k} {v}" for k, v in rep["endings"].items()),
         f"rounds: mean {rep['rounds']['mean']}, median {rep['rounds']['median']}, "
@@ -171,6 +183,8 @@ def format_report(rep: dict) -> str:
         f"Heat per round: {rep['heat_per_round']}",
         f"escalations per game: {rep['escalations_per_game']}",
         "zombies spawned per game: " + (", ".join(f"{k} {v}" for k, v in rep["spawned_per_game"].items()) or "none"),
+        "Director purchases per game: " + (", ".join(f"{k} {v}" for k, v in rep["bought_per_game"].items())
+                                           or "none") + f"; Heat lost {rep['heat_lost_per_game']}",
         f"commonest cause of defeat: {rep['commonest_defeat'] or 'none'}",
     ]
     return "\n".join(lines)

@@ -7,6 +7,7 @@ import os
 import sys
 from pathlib import Path
 
+from game.ai.director_levels import DEFAULT_DIRECTOR, DIRECTOR_LEVELS
 from game.ai.survivor_ai import LEVELS
 from game.content.files import atomic_write, writable_problem
 from game.content.loader import content_with_scenario
@@ -47,6 +48,8 @@ def register(sub) -> None:
     p.add_argument("--jobs", type=positive, default=1, help="worker processes (default 1; at most the cores)")
     p.add_argument("--level", choices=["random", *LEVELS], default="veteran",
                    help="survivor AI level (default veteran; random = uniform legal actions)")
+    p.add_argument("--director", choices=DIRECTOR_LEVELS, default=DEFAULT_DIRECTOR,
+                   help=f"the Director AI's level (default {DEFAULT_DIRECTOR})")
     p.add_argument("--json", metavar="FILE", help="also write the report as JSON to FILE")
     p.add_argument("--no-progress", action="store_true", help="no progress bar")
     p.set_defaults(func=cmd_simulate)
@@ -72,14 +75,14 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     jobs = min(args.jobs, cores())
     if jobs < args.jobs:
         print(f"note: --jobs {args.jobs} is more than the {jobs} cores here; using {jobs}", file=sys.stderr)
-    records = batch.stream_batch(batch.jobs_for(args.scenario, args.games, args.seed, args.level), jobs)
+    records = batch.stream_batch(batch.jobs_for(args.scenario, args.games, args.seed, args.level, args.director), jobs)
     if not args.no_progress:
         from tqdm import tqdm
         records = tqdm(records, total=args.games, desc=args.scenario, unit="game", file=sys.stderr)
     tally = batch.Tally()
     for record in records:
         tally.add(record)
-    rep = tally.report(args.scenario, args.level, args.seed)
+    rep = tally.report(args.scenario, args.level, args.seed, args.director)
     print(batch.format_report(rep))
     if args.json is not None:
         try:

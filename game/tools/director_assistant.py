@@ -10,6 +10,8 @@ import random
 from dataclasses import dataclass
 
 from game.ai.director import Decision, DirectorView, ShamblerFact, SpawnFact, SurvivorFact, plan
+from game.ai.director_levels import DEFAULT_DIRECTOR, director_level
+from game.ai.director_view import event_facts, zombie_kinds
 from game.content.defs import Content
 from game.content.yamlio import read_yaml
 from game.rules.heat import clamp_heat, escalation_need
@@ -22,13 +24,19 @@ EXAMPLE = """\
 # Distances are in inches (measure base to base). Leave out what does not apply.
 heat: 5                     # Heat the survivors made this round (before ambient Heat)
 shamblers_removed: 1        # Shamblers destroyed this round (for Reanimate)
+doom_left: 6                # Doom spaces before the last one
+rounds_needed: 4            # rounds the survivors still need to finish, roughly
+open_doors: 1               # open doors on the survivors' paths ahead
+gunners: 1                  # survivors with a loaded gun and a zombie in range farther than 6"
 held_spawns: [Mill Lane]    # spawn points a survivor stands on or touches
 noise_at: the pharmacy door # where the loudest noise was made (words, for the orders)
 survivors:
   - name: Doc
     to_goal: 12             # inches from finishing their part of the objective
     slots_used: 1           # engagement slots filled on them (a Horde fills 2)
-    spawn_distance: {Ring Road: 14, Loading Bay: 20, Mill Lane: 30}
+    spawn_distance: {Ring Road: 14, Loading Bay: 20, Mill Lane: 30}   # walking, to them or their path ahead
+    wounds: 2               # wounds left
+    carrier: true           # carries the objective item
     allies: {Cop: 3}        # distance to each other survivor
   - name: Cop
     to_goal: 18
@@ -94,7 +102,8 @@ def view_from_facts(content: Content, scenario_id: str, facts: dict) -> Director
             to_goal=float(_number(entry.get("to_goal", 99), f"{where}.to_goal")),
             noise=_number(entry.get("noise", 0), f"{where}.noise", 0, 15),
             spawn_distance={name: float(_number(d, f"{where}.spawn_distance.{name}")) for name, d in distances.items()},
-            neighbours={names.index(a) + 1: float(_number(d, f"{where}.allies.{a}")) for a, d in allies.items()}))
+            neighbours={names.index(a) + 1: float(_number(d, f"{where}.allies.{a}")) for a, d in allies.items()},
+            wounds=_number(entry.get("wounds", 3), f"{where}.wounds", 0, 20), carrier=bool(entry.get("carrier"))))
     shamblers = []
     for i, entry in enumerate(facts.get("shamblers") or []):
         where = f"shamblers[{i}]"
@@ -107,15 +116,18 @@ def view_from_facts(content: Content, scenario_id: str, facts: dict) -> Director
                                       names.index(sees) + 1 if sees else None,
                                       bool(entry.get("lunge_reaches", False)), bool(entry.get("stunned", False))))
     spawns = tuple(SpawnFact(name, kind, name not in held) for name, kind in spawn_kinds.items())
-    events = tuple((e, content.events[e].name, content.events[e].cost) for e in scenario.events
-                   if content.events[e].cost > 0)
+    doom_left = _number(facts.get("doom_left", scenario.doom_length), "doom_left", 0, scenario.doom_length)
     return DirectorView(tuple(survivors), spawns, tuple(shamblers),
-                        _number(facts.get("shamblers_removed", 0), "shamblers_removed", 0, 60), events,
-                        dict(content.rules.costs))
+                        _number(facts.get("shamblers_removed", 0), "shamblers_removed", 0, 60),
+                        event_facts(content, scenario.events), dict(content.rules.costs), zombie_kinds(content),
+                        doom_left=doom_left,
+                        rounds_needed=float(_number(facts.get("rounds_needed", 0), "rounds_needed", 0, 99)),
+                        open_doors=_number(facts.get("open_doors", 0), "open_doors", 0, 99),
+                        gunners=_number(facts.get("gunners", 0), "gunners", 0, 8))
 
 
 def assist(content: Content, scenario_id: str, facts: dict, heat: int | None = None, die: int | None = None,
-           seed: int | None = None) -> Assist:
+           seed: int | None = None, level: str = DEFAULT_DIRECTOR) -> Assist:
     """The whole Director Phase for a real table: ambient Heat, escalation, purchases, orders."""
     lookup(content.scenarios, scenario_id, "--scenario", "scenario")
     if not isinstance(facts, dict):
@@ -134,7 +146,7 @@ def assist(content: Content, scenario_id: str, facts: dict, heat: int | None = N
             raise ToolError("--die", f"{die} is not a face of a six-sided die")
         rolled = die if die is not None else random.Random(seed).randint(1, 6)
     escalates = need == 0 or (need is not None and rolled is not None and rolled >= need)
-    purchases = tuple(plan(view, track))
+    purchases = tuple(plan(view, track, director_level(content, level)))
     lost = track - sum(p.cost for p in purchases)
     return Assist(scenario_id, made, ambient, track, need, rolled, escalates, purchases, lost,
                   activation_orders(facts.get("noise_at")), {z.id: z.name for z in view.shamblers})

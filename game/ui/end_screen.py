@@ -192,7 +192,7 @@ class EndScreen(UIScene):
         self.to_menu()
 
     def play_again(self) -> None:
-        record = GameRecord(self.record.scenario, new_seed(), tuple(self.record.team))
+        record = GameRecord(self.record.scenario, new_seed(), tuple(self.record.team), director=self.record.director)
         if not self.app.stack or self.app.stack[0] is self:
             self.app.stack.insert(0, go("main_menu", self.content))
             self.app.stack[0].app = self.app

@@ -101,7 +101,7 @@ class GameScene(Scene):
         self.content = content
         self.record = record
         self.demo_level = demo_level
-        self.game = RecordingSession(content, record, DirectorAI())
+        self.game = RecordingSession(content, record, DirectorAI(record.director))
         self.ai = SurvivorAI(demo_level, record.seed) if demo_level else None
         self.speed = float(speed) if speed and speed > 0 else 1.0
         self.paused = False

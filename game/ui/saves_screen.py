@@ -196,7 +196,7 @@ class SavesScene(UIScene):
             return
         content = e.content or self.content
         try:
-            game = load_game(e.path, content, DirectorAI())
+            game = load_game(e.path, content, policy_for=DirectorAI)
         except SaveError as exc:
             message(self.app, "This save cannot be loaded", f"{e.path.name}: {_reason(str(exc), e.path)}",
                     tone="danger")

@@ -75,6 +75,7 @@ class GameRecord:
     seed: int
     team: tuple[str, ...]
     actions: list = dataclasses.field(default_factory=list)
+    director: str = "standard"        # the Director AI's level the game is played against
 
     def start(self, content: Content, policy=None) -> Session:
         return Session(content, self.scenario, seed=self.seed, team=self.team, policy=policy)
@@ -148,6 +149,7 @@ SAVE_FIELDS = {
     "scenario": (S.text(80), True),
     "seed": (S.whole(-(2**63), 2**63 - 1), True),
     "team": (S.list_of(S.text(80), 1, 8), True),
+    "director": (S.text(40), False),
     "actions": (S.list_of(S.mapping, 0, MAX_ACTIONS), True),
     "rng_state": (_rng_state, True),
     "saved_at": (S.text(40), False),
@@ -171,6 +173,7 @@ def write_save(path: Path, record: GameRecord, session: Session, label: str = ""
         "scenario": record.scenario,
         "seed": record.seed,
         "team": list(record.team),
+        "director": record.director,
         "round": session.round,
         "doom": session.doom,
         "actions": [action_to_data(a) for a in record.actions],
@@ -210,8 +213,13 @@ def record_from(path: Path, data: dict, content: Content) -> GameRecord:
     if not scenario.team_min <= len(team) <= scenario.team_max:
         raise SaveError(f"{path}: team: {scenario.name} takes {scenario.team_min} to {scenario.team_max} "
                         f"survivors, the save has {len(team)}")
+    director = data.get("director", "standard")
+    levels = content.extra.get("director", {})
+    if director not in levels:
+        raise SaveError(f"{path}: director: unknown Director level {S.shown(director)} "
+                        f"(one of {', '.join(levels)})")
     actions = [action_from_data(a, f"{path}: actions[{i}]") for i, a in enumerate(data["actions"])]
-    return GameRecord(data["scenario"], data["seed"], tuple(team), actions)
+    return GameRecord(data["scenario"], data["seed"], tuple(team), actions, director)
 
 
 def read_save(path: Path, content: Content) -> tuple[GameRecord, dict]:
@@ -220,9 +228,12 @@ def read_save(path: Path, content: Content) -> tuple[GameRecord, dict]:
     return record_from(path, data, content), data
 
 
-def load_game(path: Path, content: Content, policy=None) -> RecordingSession:
-    """Rebuild a saved game, checking it replays to exactly the saved state."""
+def load_game(path: Path, content: Content, policy=None, policy_for=None) -> RecordingSession:
+    """Rebuild a saved game, checking it replays to exactly the saved state. `policy_for(level)` builds the
+    Director's policy for the level the game was saved with (else `policy` is used as it is)."""
     record, data = read_save(path, content)
+    if policy_for is not None:
+        policy = policy_for(record.director)
     try:
         game = RecordingSession(content, record, policy)
     except Exception as exc:   # an action the rules refuse: the file was edited or damaged
