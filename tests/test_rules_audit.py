@@ -127,7 +127,7 @@ def test_6_0_a_zombie_in_sight_moves_its_full_move_round_a_zombie_on_its_spot():
 
 
 def test_6_0_lunges_are_checked_against_the_board_as_each_is_bought():
-    """Every lunge bought because "it reaches X and engages" does end in base contact, seen right after it."""
+    """Every lunge bought because "it lands on X and attacks this phase" does end in base contact, seen right after it."""
     content = load_content()
     seen = {"checked": 0, "missed": 0, "upto": 0}
 
@@ -136,7 +136,7 @@ def test_6_0_lunges_are_checked_against_the_board_as_each_is_bought():
         seen["upto"] = len(events)
         for i in range(start, len(events)):
             e = events[i]
-            if e.kind != "purchase" or "and engages" not in e.data.get("reason", ""):
+            if e.kind != "purchase" or "attacks this phase" not in e.data.get("reason", ""):
                 continue
             seen["checked"] += 1
             move = next((m for m in events[i + 1:] if m.kind in ("move", "purchase")), None)
