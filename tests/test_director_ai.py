@@ -104,7 +104,7 @@ def test_the_same_board_gives_the_same_shopping_list():
 
 
 def test_the_game_logs_every_purchase_with_its_reason():
-    from game.ai.survivor_ai import make_player
+    from game.ai.players import make_player
     from game.content.loader import load_content
     from game.sim.runner import play_game
     s = play_game(load_content(), "pharmacy_run", 5, make_player("veteran", 5))

@@ -5,7 +5,7 @@ Test names give the rulebook section first.
 import pytest
 
 from game.ai.director_policy import DirectorAI
-from game.ai.survivor_ai import make_player
+from game.ai.players import make_player
 from game.content.loader import load_content
 from game.sim.runner import play_game
 from game.world import actions as A

@@ -19,7 +19,6 @@ import random
 from dataclasses import dataclass
 
 from game.ai.goals import carrying, door_ahead, goal_cells, path_cost
-from game.ai.random_bot import RandomSurvivors
 from game.world import actions as A
 from game.world.board import INF
 from game.world.components import Health, Inventory, Status, Survivor, Turn, Zombie
@@ -456,10 +455,3 @@ class SurvivorAI:
 
     def _goal_distance(self, s: Session, who: int) -> int:
         return path_cost(s, who, goal_cells(s, who))
-
-
-def make_player(level: str, seed: int):
-    """The survivor player for a level name: 'random' or one of LEVELS."""
-    if level == "random":
-        return RandomSurvivors(seed)
-    return SurvivorAI(level, seed)
