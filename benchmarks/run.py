@@ -91,7 +91,7 @@ def bench_ai_games(content, games: int) -> dict[str, float]:
     Each game is played twice and its faster run counts: this shared machine's speed drifts by a third from one
     minute to the next, and the slower run measures the neighbours. The second run also finds the game's distance
     fields cached, as nearly every game of a long batch does."""
-    from game.ai.survivor_ai import make_player
+    from game.ai.players import make_player
     out = {}
     for scenario in content.scenarios:
         for seed in range(10_000, 10_000 + max(5, games // 4)):      # warm the per-map caches

@@ -77,7 +77,7 @@ def test_zombie_step_costs_follow_doors_and_barricades_after_they_are_built():
 
 
 def test_cached_move_answers_match_a_fresh_search_throughout_real_games():
-    from game.ai.survivor_ai import make_player
+    from game.ai.players import make_player
     from game.content.loader import load_content
     from game.sim.runner import play_game
     from game.world import actions as A

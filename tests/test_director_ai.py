@@ -1,8 +1,17 @@
 """The Director's scored shopping list, on small hand-made boards of facts, and its levels."""
 import pytest
 
-from game.ai.director import (DirectorView, EventFact, ShamblerFact, SpawnFact, SurvivorFact, ZombieKind, decide,
-                              plan, pressed)
+from game.ai.director import (
+    DirectorView,
+    EventFact,
+    ShamblerFact,
+    SpawnFact,
+    SurvivorFact,
+    ZombieKind,
+    decide,
+    plan,
+    pressed,
+)
 from game.ai.director_levels import DIRECTOR_LEVELS, director_level
 from game.content.loader import load_content
 

@@ -5,7 +5,7 @@ Test names give the rulebook section first.
 import pytest
 
 from game.ai.director_policy import DirectorAI
-from game.ai.survivor_ai import make_player
+from game.ai.players import make_player
 from game.content.loader import load_content
 from game.sim.runner import play_game
 from game.world import actions as A
@@ -127,7 +127,7 @@ def test_6_0_a_zombie_in_sight_moves_its_full_move_round_a_zombie_on_its_spot():
 
 
 def test_6_0_lunges_are_checked_against_the_board_as_each_is_bought():
-    """Every lunge bought because "it lands on X and attacks this phase" does end in base contact, seen right after it."""
+    """Every lunge bought because "it lands on X and attacks this phase" ends in base contact, seen right after."""
     content = load_content()
     seen = {"checked": 0, "missed": 0, "upto": 0}
 

@@ -30,9 +30,9 @@ def test_a_broken_invariant_is_reported_with_its_seed_and_a_reproduction(monkeyp
     monkeypatch.setattr(soak_module, "check_invariants", broken)
     assert main(["soak", "--minutes", "0.001", "--seed", "40"]) == 1
     out = capsys.readouterr().out
-    assert "FAILED last_train_out random seed 40: invariant broken, round 2: Heat 99 outside 0..15" in out
-    assert "again: python main.py soak --game last_train_out:random:40" in out
-    assert main(["soak", "--game", "last_train_out:random:40"]) == 1
+    assert "FAILED last_train_out novice seed 40: invariant broken, round 2: Heat 99 outside 0..15" in out
+    assert "again: python main.py soak --game last_train_out:novice:40" in out
+    assert main(["soak", "--game", "last_train_out:novice:40"]) == 1
 
 
 def test_a_crash_is_a_failure_not_a_traceback(monkeypatch):

@@ -1,5 +1,6 @@
 """The survivor AI on small boards: it revives, extracts, breaks off lost fights and gives reasons."""
-from game.ai.survivor_ai import SurvivorAI, make_player
+from game.ai.players import make_player
+from game.ai.survivor_ai import SurvivorAI
 from game.world import actions as A
 from game.world.components import Status, Turn
 from tests.arena import arena, cell

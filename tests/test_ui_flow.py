@@ -10,7 +10,8 @@ from collections import Counter
 import pygame
 import pytest
 
-from game.ai.survivor_ai import SurvivorAI, make_player
+from game.ai.players import make_player
+from game.ai.survivor_ai import SurvivorAI
 from game.cli import main as cli_main
 from game.content.loader import load_content
 from game.sim.runner import play_game

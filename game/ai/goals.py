@@ -1,6 +1,8 @@
-"""What the objective asks of each survivor right now: where to go. Shared by the Director and the survivor AI."""
+"""What the objective asks of each survivor right now: where to go. Shared by the Director, the survivor AI and the
+scripted baselines."""
 from __future__ import annotations
 
+from game.world.board import INF
 from game.world.components import Inventory
 from game.world.session import Session
 
@@ -12,6 +14,14 @@ def carrying(s: Session, sv: int, item: str) -> bool:
 def item_cells(s: Session, item: str) -> list[int]:
     """Cells where the item lies on the ground."""
     return sorted(c for c, gear in s.ground.items() if any(g.gear_id == item for g in gear))
+
+
+def objective_item(s: Session) -> str | None:
+    """The item the current task needs carried (the crate to deliver, the part the marker takes), if any."""
+    task = s.task
+    if task is None:
+        return None
+    return (task.item if task.kind == "deliver" else task.needs_item) or None
 
 
 def goal_cells(s: Session, sv: int) -> list[int]:
@@ -30,8 +40,34 @@ def goal_cells(s: Session, sv: int) -> list[int]:
     return s.marker_cells("objective", task.marker)
 
 
+def task_cells(s: Session) -> list[int]:
+    """Where the current task is finished: the zone of an escape or a delivery, the marker of a work task."""
+    task = s.task
+    if task is None:
+        return []
+    if task.kind in ("extract", "deliver"):
+        return s.marker_cells(task.zone)
+    return s.marker_cells("objective", task.marker)
+
+
 def to_goal(s: Session, sv: int) -> float:
     """Inches (as the crow flies, in the game's measure) to this survivor's nearest goal cell; 99 if none."""
     here = s.cell(sv)
     cells = goal_cells(s, sv)
     return min((s.dist(here, c) for c in cells), default=99.0)
+
+
+def path_cost(s: Session, sv: int, cells) -> int:
+    """Half inches along the cheapest path (s.board.field) from this survivor to the nearest of `cells`; INF if none."""
+    if not cells:
+        return INF
+    return s.board.field(tuple(cells))[s.cell(sv)]
+
+
+def door_ahead(s: Session, who: int, field) -> int | None:
+    """A closed, empty door in contact that leads down the field (closer to its sources), if any."""
+    here = s.cell(who)
+    for cell in sorted(s.board.contact_cells(here)):
+        if s.board.door_is_closed(cell) and field[cell] < field[here] and cell not in s.occupant:
+            return cell
+    return None

@@ -18,10 +18,9 @@ import heapq
 import random
 from dataclasses import dataclass
 
-from game.ai.goals import carrying, goal_cells
+from game.ai.goals import carrying, door_ahead, goal_cells, path_cost
 from game.ai.odds import at_least, escalation_chance, expected_hits, hit_chance, swarm_wounds
 from game.ai.odds import melee as melee_odds
-from game.ai.random_bot import RandomSurvivors
 from game.rules.heat import escalation_need
 from game.world import actions as A
 from game.world.board import INF
@@ -519,7 +518,7 @@ class SurvivorAI:
         field = s.board.field(sources)
         if field[here] == 0:
             return None
-        door = self._door_ahead(s, who, field)
+        door = door_ahead(s, who, field)
         if door is not None:
             return A.Door(who, door), "opens the door ahead"
         # Standing still never wins the race against Doom; _best_cell passes over occupied cells itself.
@@ -527,13 +526,6 @@ class SurvivorAI:
         if dest is None or field[dest] >= field[here] + 4:
             return None
         return A.Move(who, dest), why
-
-    def _door_ahead(self, s: Session, who: int, field) -> int | None:
-        here = s.cell(who)
-        for cell in sorted(s.board.contact_cells(here)):
-            if s.board.door_is_closed(cell) and field[cell] < field[here] and cell not in s.occupant:
-                return cell
-        return None
 
     def _best_cell(self, s: Session, who: int, cells: dict, field=None, stay: bool = True) -> int | None:
         """The cell that gets closest to the goal, weighed against the horde's reach and cover.
@@ -623,15 +615,4 @@ class SurvivorAI:
         return bool(item) and carrying(s, who, item)
 
     def _goal_distance(self, s: Session, who: int) -> int:
-        cells = goal_cells(s, who)
-        if not cells:
-            return INF
-        return s.board.field(tuple(cells))[s.cell(who)]
-
-
-def make_player(level: str, seed: int):
-    """The survivor player for a level name: 'random' or one of LEVELS."""
-    if level == "random":
-        return RandomSurvivors(seed)
-    return SurvivorAI(level, seed)
-
+        return path_cost(s, who, goal_cells(s, who))

@@ -13,9 +13,9 @@ from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 
-from game.ai.survivor_ai import make_player
 from game.ai.director_levels import DEFAULT_DIRECTOR
 from game.ai.director_policy import DirectorAI
+from game.ai.players import make_player
 from game.content.loader import load_content
 from game.sim.runner import play_game
 from game.world.components import Status

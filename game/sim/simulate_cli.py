@@ -8,7 +8,7 @@ import sys
 from pathlib import Path
 
 from game.ai.director_levels import DEFAULT_DIRECTOR, DIRECTOR_LEVELS
-from game.ai.survivor_ai import LEVELS
+from game.ai.players import PLAYERS
 from game.content.files import atomic_write, writable_problem
 from game.content.loader import content_with_scenario
 from game.sim import batch
@@ -46,8 +46,9 @@ def register(sub) -> None:
     p.add_argument("--games", type=positive, default=100, help="how many games (default 100)")
     p.add_argument("--seed", type=seed, default=1, help="seed of the first game (default 1)")
     p.add_argument("--jobs", type=positive, default=1, help="worker processes (default 1; at most the cores)")
-    p.add_argument("--level", choices=["random", *LEVELS], default="veteran",
-                   help="survivor AI level (default veteran; random = uniform legal actions)")
+    p.add_argument("--level", choices=PLAYERS, default="veteran",
+                   help="survivor player: an AI level (default veteran) or a baseline: random = uniform legal "
+                        "actions, rush = straight for the goal, turtle = the team holds together and shoots")
     p.add_argument("--director", choices=DIRECTOR_LEVELS, default=DEFAULT_DIRECTOR,
                    help=f"the Director AI's level (default {DEFAULT_DIRECTOR})")
     p.add_argument("--json", metavar="FILE", help="also write the report as JSON to FILE")

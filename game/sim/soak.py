@@ -1,10 +1,10 @@
 """`python main.py soak --minutes M [--seed S]`: games in one process for M minutes, every invariant checked after
 every step, to find what only long runs show (a crash on a rare seed, memory that keeps growing).
 
-Games take turns over the scenarios and the players (random legal actions, then each survivor AI level); game n
-uses seed S+n. A line every REPORT_EVERY seconds gives games played, games per second and memory; a failure prints
-its scenario, player and seed with the one command that plays that game again (`soak --game ID:LEVEL:SEED`).
-Exit 1 when any game failed.
+Games take turns over the scenarios and the players (each survivor AI level, then the baselines: random legal
+actions, rush, turtle; game.ai.players.PLAYERS); game n uses seed S+n. A line every REPORT_EVERY seconds gives games
+played, games per second and memory; a failure prints its scenario, player and seed with the one command that plays
+that game again (`soak --game ID:LEVEL:SEED`). Exit 1 when any game failed.
 """
 from __future__ import annotations
 
@@ -15,14 +15,13 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from game.ai.survivor_ai import LEVELS, make_player
+from game.ai.players import PLAYERS, make_player
 from game.content.defs import Content
 from game.content.loader import content_with_scenario, load_content_or_report
 from game.sim.invariants import check_invariants
 from game.sim.runner import play_game
 from game.sim.simulate_cli import seed
 
-PLAYERS = ("random", *LEVELS)
 REPORT_EVERY = 30.0       # seconds between progress lines
 MAX_MINUTES = 7 * 24 * 60
 
@@ -123,7 +122,7 @@ def _game(text: str) -> tuple[str, str, int]:
 
 def register(sub) -> None:
     p = sub.add_parser("soak", help="play checked games for a while: invariants, crashes, speed and memory",
-                       description="Play random-legal and survivor-AI games in one process for M minutes, checking "
+                       description="Play survivor-AI and baseline games in one process for M minutes, checking "
                                    "every invariant after every step. Prints games/s and memory as it goes, and "
                                    "each failure with its seed and the command that plays it again.")
     p.add_argument("--minutes", type=_minutes, default=1.0, help="how long to run (default 1)")
