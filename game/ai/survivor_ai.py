@@ -54,7 +54,7 @@ LEVELS = {
     "veteran": Level("veteran", slip=0.06, fear=1.5, cover=2, heat_cost=0.6, doom_cost=6.0, loud_slack=99,
                      escort=6,
                      medic_moves=2, search_slack=1, weighs_melee=True, rescues=True, aims=False, throws=True),
-    "expert": Level("expert", slip=0.0, fear=1.5, cover=2, heat_cost=0.4, doom_cost=10.0, loud_slack=4,
+    "expert": Level("expert", slip=0.0, fear=1.5, cover=2, heat_cost=0.4, doom_cost=10.0, loud_slack=99,
                     escort=6, medic_moves=3,
                     search_slack=2, weighs_melee=True, rescues=True, aims=True, throws=True),
 }
@@ -73,6 +73,8 @@ class SurvivorAI:
         self._threats_seen: list[tuple[int, int]] = []
         self._danger_key = None
         self._danger_cells: dict[int, float] = {}     # _danger_at answers for the current danger map
+        self._trail_key = None
+        self._trail: set[int] = set()
 
     # --- the entry point ------------------------------------------------------------------------------------------
     def choose(self, s: Session):
@@ -85,7 +87,16 @@ class SurvivorAI:
             if slip is not None:
                 return self._say(s, slip, "acts on impulse")
         action, reason = self._act(s, s.active)
+        if isinstance(action, (A.Move, A.Disengage, A.Withdraw)):
+            self._left_cells(s, s.active).add(s.cell(s.active))
         return self._say(s, action, reason)
+
+    def _left_cells(self, s: Session, who: int) -> set[int]:
+        """Cells this survivor has left in its current activation: it never walks back into one (no dithering)."""
+        key = (who, s.round)
+        if self._trail_key != key:
+            self._trail_key, self._trail = key, set()
+        return self._trail
 
     def _slip(self, s: Session, who: int):
         """A poor move within the activation (never giving up the turn): a step somewhere at random."""
@@ -534,6 +545,7 @@ class SurvivorAI:
         score found, the rest are skipped: danger only ever adds.
         """
         here = s.cell(who)
+        left = self._left_cells(s, who)
         cover_bonus = self.level.cover if self.level.cover and self._zombies_near(s, who, 14) else 0
         zcells = s.zombie_cells()
         occupant, board = s.occupant, s.board
@@ -545,7 +557,7 @@ class SurvivorAI:
             progress, cell = heapq.heappop(ranked)
             if progress >= INF or (best is not None and progress - cover_bonus > best[0]):
                 break
-            if (cell in occupant and cell != here) or (cell == here and not stay):
+            if (cell in occupant and cell != here) or (cell == here and not stay) or cell in left:
                 continue
             if not zcells.isdisjoint(board.contact_cells(cell)):
                 continue            # never walk into contact by accident
