@@ -81,6 +81,8 @@ def _add_window_commands(sub) -> None:
     play.add_argument("--seed", type=seed, help="the game's seed (default: a new one)")
     play.add_argument("--screenshot", metavar="FILE", help="draw a few frames headless, save a PNG and exit")
     play.add_argument("--size", type=_window_size, metavar="WxH", help="window size, e.g. 1920x1080")
+    play.add_argument("--director", choices=DIRECTOR_LEVELS, help="the Director's level (default: the one in "
+                                                                   f"Settings, first {DEFAULT_DIRECTOR})")
     play.set_defaults(func=cmd_play)
     demo = sub.add_parser("demo", help="watch the survivor AI play against the Director",
                           description="Open the game window on an AI-versus-AI game: the survivor AI (veteran) "
@@ -89,6 +91,8 @@ def _add_window_commands(sub) -> None:
     demo.add_argument("--seed", type=seed, help="the game's seed (default: a new one)")
     demo.add_argument("--screenshot", metavar="FILE", help="draw a few frames headless, save a PNG and exit")
     demo.add_argument("--size", type=_window_size, metavar="WxH", help="window size, e.g. 1920x1080")
+    demo.add_argument("--director", choices=DIRECTOR_LEVELS, help="the Director's level (default: the one in "
+                                                                   f"Settings, first {DEFAULT_DIRECTOR})")
     demo.set_defaults(func=cmd_demo)
     tutorial = sub.add_parser("tutorial", help="learn to play in short lessons on small boards",
                               description="Open the game window on the tutorial: short lessons, each on a small "
@@ -102,13 +106,13 @@ def _add_window_commands(sub) -> None:
 def cmd_play(args: argparse.Namespace) -> int:
     from game.ui.launch import run_play
 
-    return run_play(args.scenario, args.seed, args.screenshot, size=args.size)
+    return run_play(args.scenario, args.seed, args.screenshot, size=args.size, director=args.director)
 
 
 def cmd_demo(args: argparse.Namespace) -> int:
     from game.ui.launch import run_demo
 
-    return run_demo(args.scenario, args.seed, args.screenshot, size=args.size)
+    return run_demo(args.scenario, args.seed, args.screenshot, size=args.size, director=args.director)
 
 
 def cmd_tutorial(args: argparse.Namespace) -> int:

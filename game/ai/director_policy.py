@@ -2,7 +2,8 @@
 tabletop assistant does, then checks each purchase against the board as it is when it is bought: a purchase the board
 no longer allows, or a lunge that would no longer reach its survivor (an earlier purchase took the spot), sends it
 back to plan afresh. Heat the list has no use for still buys something, because the rulebook lets no Heat go unspent
-while a purchase is possible."""
+while a purchase is possible: with Heat left and nothing planned, it looks once more before the engine's rule
+(the dearest legal purchase) takes over."""
 from __future__ import annotations
 
 from dataclasses import replace
@@ -39,7 +40,13 @@ class DirectorAI:
             self._events_bought = set()
             self._queue = self._plan(s, left)
         fresh = False
-        while self._queue:
+        while True:
+            if not self._queue:
+                if fresh:
+                    break
+                # The board has moved on (a lunge brought a Shambler into sight, a door slammed): look again, once.
+                self._queue, fresh = self._plan(s, left), True
+                continue
             decision = self._queue.pop(0)
             if decision.cost > left:
                 continue
@@ -48,9 +55,8 @@ class DirectorAI:
                 if decision.kind == "event":
                     self._events_bought.add(decision.event)
                 return purchase, decision.reason
-            if fresh:
-                continue
-            self._queue, fresh = self._plan(s, left), True     # the board has moved on: look again, once
+            if not fresh:
+                self._queue, fresh = self._plan(s, left), True
         forced = legal_purchases(s, left)
         return (forced[0], "the Heat must be spent, and this is the dearest buy left") if forced else None
 

@@ -13,8 +13,6 @@ from game.world.horde import path_cost, visible_target, zombie_steps
 from game.world.purchases import spawn_points
 from game.world.session import Session
 
-# Shamblers farther than this from every survivor are left out of the view (a lunge from there is pointless).
-SIGHT_HORIZON = 24
 # Survivor moves a round, on average: two Move actions of their Move stat (for the rounds they still need).
 MOVES_PER_ROUND = 2
 # Rounds a task still takes once the survivors are there (working a marker, gathering for an extraction).
@@ -128,10 +126,7 @@ def view_of(s: Session, level: DirectorLevel) -> DirectorView:
         zc = s.comp(z, Zombie)
         if zc.kind != "shambler" or zc.engaged is not None:
             continue
-        zcell = s.cell(z)
-        if not s.survivor_within(zcell, SIGHT_HORIZON):
-            continue      # too far to matter this round: spares the sight checks
-        target = visible_target(s, z)
+        target = visible_target(s, z)       # even from afar: a closing lunge is still a use for a last Heat
         reaches = target is not None and lunge_reaches(s, z, target)
         shamblers.append(ShamblerFact(z, s.name(z), target, reaches, s.comp(z, Status).stunned))
     return DirectorView(

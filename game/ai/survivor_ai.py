@@ -45,18 +45,22 @@ class Level:
     rescues: bool           # strikes, shoots and drags to save a Downed ally, not only treats
     aims: bool              # takes aim when it makes a shot much likelier to drop its target
     throws: bool            # throws grenades and bombs into groups
+    hurries: bool           # reads the Doom clock: with little time to spare it fears less and shoots only to save
 
 
 LEVELS = {
     "novice": Level("novice", slip=0.25, fear=0.5, cover=0, heat_cost=0.0, doom_cost=0.0, loud_slack=-99,
                     escort=0, medic_moves=1,
-                    search_slack=0, weighs_melee=False, rescues=False, aims=False, throws=False),
+                    search_slack=0, weighs_melee=False, rescues=False, aims=False, throws=False,
+                    hurries=False),
     "veteran": Level("veteran", slip=0.06, fear=1.5, cover=2, heat_cost=0.6, doom_cost=6.0, loud_slack=99,
                      escort=6,
-                     medic_moves=2, search_slack=1, weighs_melee=True, rescues=True, aims=False, throws=True),
+                     medic_moves=2, search_slack=1, weighs_melee=True, rescues=True, aims=False, throws=True,
+                     hurries=False),
     "expert": Level("expert", slip=0.0, fear=1.5, cover=2, heat_cost=0.4, doom_cost=10.0, loud_slack=99,
                     escort=6, medic_moves=3,
-                    search_slack=2, weighs_melee=True, rescues=True, aims=True, throws=True),
+                    search_slack=2, weighs_melee=True, rescues=True, aims=True, throws=True,
+                    hurries=True),
 }
 
 
@@ -74,6 +78,8 @@ class SurvivorAI:
         self._danger_key = None
         self._danger_cells: dict[int, float] = {}     # _danger_at answers for the current danger map
         self._trail_key = None
+        self._pressure_key = None
+        self._pressure_now = 0.0
         self._trail: set[int] = set()
 
     # --- the entry point ------------------------------------------------------------------------------------------
@@ -85,7 +91,7 @@ class SurvivorAI:
         if self.level.slip and self.rng.random() < self.level.slip:
             slip = self._slip(s, s.active)
             if slip is not None:
-                return self._say(s, slip, "acts on impulse")
+                return self._say(s, slip, f"acts on impulse (a {self.level.slip:.0%} chance at this level)")
         action, reason = self._act(s, s.active)
         if isinstance(action, (A.Move, A.Disengage, A.Withdraw)):
             self._left_cells(s, s.active).add(s.cell(s.active))
@@ -119,7 +125,7 @@ class SurvivorAI:
         waiting = [sv for sv in s.survivors() if not s.comp(sv, Turn).activated]
         standing = [sv for sv in waiting if not s.comp(sv, Status).downed]
         if not standing:
-            return self._say(s, A.EndSurvivorPhase(), "everyone has acted")
+            return self._say(s, A.EndSurvivorPhase(), f"everyone has acted ({len(s.standing())} standing)")
 
         def priority(sv: int):
             medic_job = any(s.comp(o, Status).downed for o in s.survivors()
@@ -127,7 +133,18 @@ class SurvivorAI:
             return (not medic_job, not s.is_engaged(sv), not self._carries_objective(s, sv),
                     self._goal_distance(s, sv), s.comp(sv, Survivor).seat)
         who = min(standing, key=priority)
-        return self._say(s, A.Activate(who), "goes next")
+        medic, free, _, goal, _ = priority(who)
+        if not medic:
+            why = "a Downed ally lies in reach and they can treat"
+        elif not free:
+            why = f"engaged by {len(s.contact_zombies(who))}"
+        elif self._carries_objective(s, who):
+            why = "carries the objective"
+        elif goal < INF:
+            why = f"nearest their goal, {goal // 2}\" to walk"
+        else:
+            why = f"first of {len(standing)} still to act"
+        return self._say(s, A.Activate(who), f"goes next: {why}")
 
     # --- one action -------------------------------------------------------------------------------------------
     def _act(self, s: Session, who: int):
@@ -142,15 +159,16 @@ class SurvivorAI:
             if step is not None:
                 return step
         if turn.ap <= 0:
-            return A.EndActivation(who), "is spent"
+            return A.EndActivation(who), "is spent: 0 AP left"
         for rule in (self._engaged, self._revive, self._objective, self._threats, self._upkeep, self._move):
             found = rule(s, who)
             if found is not None and is_legal(s, found[0]):
                 return found
         if s.board.next_to_cover(s.cell(who)) and self._zombies_near(s, who, 10) and \
                 not s.comp(who, Status).hunkered:
-            return A.HunkerDown(who), "hunkers down in cover"
-        return A.EndActivation(who), "holds position"
+            return A.HunkerDown(who), (f"hunkers down in cover: {self._danger_at(s, s.cell(who)):.0f} dice of "
+                                       f"zombies could reach this cell")
+        return A.EndActivation(who), f"holds position: nothing worth its {turn.ap} AP left"
 
     # 1. engaged
     def _engaged(self, s: Session, who: int):
@@ -198,7 +216,8 @@ class SurvivorAI:
         if not cells or not s.is_engaged(who) or len(s.contact_zombies(who)) > 1:
             return None
         best = self._best_cell(s, who, {c: (0, -1) for c in cells})
-        return (A.Withdraw(who, best), "steps back out of reach: the blow landed, no swipe to pay") \
+        return (A.Withdraw(who, best), f"steps back out of reach: the blow landed, no swipe to pay, "
+                                       f"{self._danger_at(s, best):.0f} dice could reach the cell") \
             if best is not None else None
 
     # 2. the Downed
@@ -256,7 +275,8 @@ class SurvivorAI:
             here_cost = goal[s.cell(who)]
             dest = min(cells, key=lambda c: (goal[c], self._danger_at(s, c), c))
             if goal[dest] < here_cost:
-                return A.Drag(who, ally, dest), f"drags {s.name(ally)} toward {s.name(medic)}, who can treat them"
+                return A.Drag(who, ally, dest), (f"drags {s.name(ally)} toward {s.name(medic)}, who can treat them: "
+                                                 f"{here_cost // 2}\" -> {goal[dest] // 2}\"")
         danger = self._danger_at(s, s.cell(ally))
         if danger > 0:
             dest = min(cells, key=lambda c: (self._danger_at(s, c), c))
@@ -286,7 +306,8 @@ class SurvivorAI:
                                                                      for z in feeders)]
             if spots:
                 dest = min(spots, key=lambda c: (cells[c][0], c))
-                return A.Move(who, dest), f"charges the zombies feeding on {s.name(ally)}"
+                return A.Move(who, dest), (f"charges the {len(feeders)} zombie(s) feeding on {s.name(ally)}: each "
+                                           f"wound dealt eases the Feeding Frenzy")
         return None
 
     # 3. objective
@@ -296,18 +317,21 @@ class SurvivorAI:
             return None
         here = s.cell(who)
         if task.kind == "extract" and A.in_zone(s, who, task.zone) and not s.is_engaged(who):
-            return A.Escape(who), "escapes"
+            return A.Escape(who), f"escapes ({s.task_progress + 1} of {s.quota()} needed)"
         if task.kind == "deliver" and carrying(s, who, task.item) and A.in_zone(s, who, task.zone):
-            return A.Deliver(who), f"delivers the {s.content.gear_name(task.item)}"
+            return A.Deliver(who), (f"delivers the {s.content.gear_name(task.item)} "
+                                    f"({s.task_progress + 1} of {task.count})")
         if task.kind == "interact" and is_legal(s, A.WorkObjective(who)):
-            return A.WorkObjective(who), f"works the {task.marker.replace('_', ' ')}"
+            return A.WorkObjective(who), (f"works the {task.marker.replace('_', ' ')} "
+                                          f"({s.task_progress + 1} of {task.times})")
         wanted = task.item if task.kind == "deliver" else task.needs_item
         if wanted:
             for cell, items in s.ground.items():
                 if cell == here or s.board.in_contact(here, cell):
                     for g in items:
                         if g.gear_id == wanted and is_legal(s, A.PickUp(who, g.uid)):
-                            return A.PickUp(who, g.uid), f"picks up the {s.content.gear_name(wanted)}"
+                            return A.PickUp(who, g.uid), (f"picks up the {s.content.gear_name(wanted)} "
+                                                          f"({len(s.comp(who, Inventory).gear)} cards carried)")
             handoff = self._objective_handoff(s, who, wanted)
             if handoff is not None:
                 return handoff
@@ -371,7 +395,7 @@ class SurvivorAI:
                 value = kill * threat + (expected_hits(dice, p, wounds) / wounds) * threat * 0.3 - noise
                 if best is None or value > best[0]:
                     best = (value, z, g, kill, urgency, words, dice, p, wounds)
-        if best is None or best[0] < 1.5:
+        if best is None or best[0] < 1.5 + (4 * self._pressure(s) if best[4] < 3 else 0):
             return None
         value, z, g, kill, urgency, words, dice, p, wounds = best
         gun = s.content.gear_name(g.gear_id)
@@ -397,6 +421,16 @@ class SurvivorAI:
         if need is not None:
             words += ", escalation automatic" if need == 0 else f", escalation {need}+"
         return self.level.heat_cost * heat + risk, words
+
+    def _pressure(self, s: Session) -> float:
+        """0 with time to spare, 1 when the Doom clock leaves none (for a level that hurries; else always 0)."""
+        if not self.level.hurries:
+            return 0.0
+        key = (s.round, s.doom, s.task_index, s.occupant.version)
+        if self._pressure_key != key:
+            self._pressure_key = key
+            self._pressure_now = min(1.0, max(0.0, 1 - self._slack(s) / 4))
+        return self._pressure_now
 
     def _slack(self, s: Session) -> float:
         """Rounds to spare on the Doom clock: the rounds left less the rounds the objective still needs."""
@@ -531,12 +565,14 @@ class SurvivorAI:
             return None
         door = door_ahead(s, who, field)
         if door is not None:
-            return A.Door(who, door), "opens the door ahead"
+            return A.Door(who, door), f"opens the door ahead: {field[here] // 2}\" to its goal"
         # Standing still never wins the race against Doom; _best_cell passes over occupied cells itself.
         dest = self._best_cell(s, who, A.reach_full(s, who, A.move_budget(s, who)), field, stay=False)
         if dest is None or field[dest] >= field[here] + 4:
             return None
-        return A.Move(who, dest), why
+        danger = self._danger_at(s, dest)
+        return A.Move(who, dest), (f"{why}: {field[here] // 2}\" -> {field[dest] // 2}\" to go"
+                                   + (f", {danger:.0f} dice could reach the cell" if danger else ", out of reach"))
 
     def _best_cell(self, s: Session, who: int, cells: dict, field=None, stay: bool = True) -> int | None:
         """The cell that gets closest to the goal, weighed against the horde's reach and cover.
@@ -546,6 +582,7 @@ class SurvivorAI:
         """
         here = s.cell(who)
         left = self._left_cells(s, who)
+        fear = self.level.fear * (1 - 0.8 * self._pressure(s))
         cover_bonus = self.level.cover if self.level.cover and self._zombies_near(s, who, 14) else 0
         zcells = s.zombie_cells()
         occupant, board = s.occupant, s.board
@@ -561,7 +598,7 @@ class SurvivorAI:
                 continue
             if not zcells.isdisjoint(board.contact_cells(cell)):
                 continue            # never walk into contact by accident
-            score = progress + self.level.fear * self._danger_at(s, cell)
+            score = progress + fear * self._danger_at(s, cell)
             if cover_bonus and board.next_to_cover(cell):
                 score -= cover_bonus
             key = (score, cell)

@@ -157,9 +157,10 @@ class GameScene(Scene):
 
     def _intro_text(self) -> str:
         sc = self.session.scenario
+        director = f"the {self.record.director} Director"
         if self.demo:
-            return f"{sc.blurb}  Watching the {self.demo_level} survivor AI. Space pauses, N steps."
-        return f"{sc.blurb}  Click a survivor to start their turn."
+            return f"{sc.blurb}  Watching the {self.demo_level} survivor AI against {director}. Space pauses, N steps."
+        return f"{sc.blurb}  You face {director}. Click a survivor to start their turn."
 
     def _key(self, *extra):
         s = self.session

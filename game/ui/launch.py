@@ -24,7 +24,6 @@ from game.ui import help as help_overlay
 from game.ui.app import App, new_seed
 from game.ui.menu import MainMenu
 from game.ui.settings import load_settings
-from game.world.saves import GameRecord
 
 SCREENSHOT_FRAMES = 4
 
@@ -82,7 +81,7 @@ def run_menu(screenshot: str | Path | None = None, size: tuple[int, int] | None 
 
 
 def _game(scenario: str | None, seed: int | None, screenshot, demo_level: str | None,
-          size: tuple[int, int] | None = None) -> int:
+          size: tuple[int, int] | None = None, director: str | None = None) -> int:
     content = load_content_or_report()
     if content is None:
         return 1
@@ -94,22 +93,22 @@ def _game(scenario: str | None, seed: int | None, screenshot, demo_level: str | 
     if scenario is None:
         ids = list(content.scenarios)
         scenario = ids[seed % len(ids)]
-    from game.ui.setup import open_game  # loaded with the board, not for the menu (start-up time)
+    from game.ui.setup import new_game  # loaded with the board, not for the menu (start-up time)
 
     app = make_app(size, headless=screenshot is not None)
     app.push(MainMenu(content))          # under the board: where "back to menu" leads
-    open_game(app, content, GameRecord(scenario, seed, content.scenarios[scenario].team), demo_level=demo_level)
+    new_game(app, content, scenario, seed, content.scenarios[scenario].team, demo_level=demo_level, director=director)
     return run_window(app, screenshot)
 
 
 def run_play(scenario: str, seed: int | None = None, screenshot: str | Path | None = None,
-             size: tuple[int, int] | None = None) -> int:
-    return _game(scenario, seed, screenshot, None, size)
+             size: tuple[int, int] | None = None, director: str | None = None) -> int:
+    return _game(scenario, seed, screenshot, None, size, director)
 
 
 def run_demo(scenario: str | None = None, seed: int | None = None, screenshot: str | Path | None = None,
-             size: tuple[int, int] | None = None, level: str = "veteran") -> int:
-    return _game(scenario, seed, screenshot, level, size)
+             size: tuple[int, int] | None = None, level: str = "veteran", director: str | None = None) -> int:
+    return _game(scenario, seed, screenshot, level, size, director)
 
 
 def run_tutorial(lesson: int | None = None, screenshot: str | Path | None = None,

@@ -12,7 +12,6 @@ from game.ui.map_card import map_thumbnail
 from game.ui.navigation import route
 from game.ui.settings import SettingsScene
 from game.ui.widgets import Button, MenuList, UIScene, confirm, draw_text, text_size
-from game.world.saves import GameRecord
 
 VERSION = "0.1"
 
@@ -76,11 +75,10 @@ class MainMenu(UIScene):
         self.app.push(QuickPlayScene(self.content))
 
     def demo(self, scenario: str | None = None, seed: int | None = None) -> None:
-        from game.ui.setup import open_game
+        from game.ui.setup import new_game
         sid = scenario or random.choice(list(self.content.scenarios))
-        scen = self.content.scenarios[sid]
-        open_game(self.app, self.content, GameRecord(sid, seed if seed is not None else new_seed(), scen.team),
-                  demo_level="veteran")
+        new_game(self.app, self.content, sid, seed if seed is not None else new_seed(),
+                 self.content.scenarios[sid].team, demo_level="veteran")
 
     def load(self) -> None:
         from game.ui.saves_screen import SavesScene

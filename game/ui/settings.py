@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pygame
 
+from game.ai.director_levels import DEFAULT_DIRECTOR, DIRECTOR_LEVELS
 from game.content import schema as S
 from game.content.files import atomic_write
 from game.content.jsonio import read_json
@@ -36,6 +37,7 @@ class Settings:
     window: str = "1280x720"
     speed: str = "1x"
     tooltips: bool = True
+    director: str = DEFAULT_DIRECTOR       # the Director AI's level for new games
 
     @property
     def window_size(self) -> tuple[int, int]:
@@ -54,7 +56,8 @@ def settings_path() -> Path:
     return home_dir() / "settings.json"
 
 
-FIELDS = {"window": S.one_of(WINDOW_SIZES), "speed": S.one_of(SPEEDS), "tooltips": S.boolean}
+FIELDS = {"window": S.one_of(WINDOW_SIZES), "speed": S.one_of(SPEEDS), "tooltips": S.boolean,
+          "director": S.one_of(DIRECTOR_LEVELS)}
 
 
 def read_settings(path: Path | None = None) -> tuple[Settings, list[str]]:
@@ -106,9 +109,11 @@ def current(app) -> Settings:
 
 
 class SettingsScene(UIScene):
-    """Window size, default animation speed and tooltips; each change is saved immediately."""
+    """The Director's level, window size, default animation speed and tooltips; each change is saved at once."""
 
     ROWS = (
+        ("director", "Director", "How hard the horde plays in new games. Ruthless reads your path and hunts the "
+                                 "wounded."),
         ("window", "Window size", "The size the window opens at. You can also drag its edges."),
         ("speed", "Animation speed", "How fast moves, rolls and the Director's turn play out on the board."),
         ("tooltips", "Tooltips", "Short explanations when the pointer rests on a button or a card."),
@@ -137,6 +142,7 @@ class SettingsScene(UIScene):
             "window": ([(k.replace("x", " x "), k) for k in WINDOW_SIZES], s.window),
             "speed": ([(SPEED_LABELS[k], k) for k in SPEEDS], s.speed),
             "tooltips": ([("On", True), ("Off", False)], s.tooltips),
+            "director": ([(k.capitalize(), k) for k in DIRECTOR_LEVELS], s.director),
         }
         self.choices: dict[str, Choice] = {}
         self.row_rects: list[pygame.Rect] = []

@@ -55,6 +55,13 @@ def open_game(app, content: Content, record, demo_level: str | None = None) -> b
     return True
 
 
+def new_game(app, content: Content, scenario: str, seed: int, team, demo_level: str | None = None,
+             director: str | None = None) -> bool:
+    """Start a new game: the Director's level is the one given, else the player's setting."""
+    record = GameRecord(scenario, seed, tuple(team), director=director or current_settings(app).director)
+    return open_game(app, content, record, demo_level=demo_level)
+
+
 def with_scenario(content: Content, scenario: ScenarioDef) -> Content:
     """The content with one more scenario (a Quick-Play roll), so a Session can start it by id."""
     return dataclasses.replace(content, scenarios=MappingProxyType({**content.scenarios, scenario.id: scenario}))
@@ -476,7 +483,7 @@ class TeamSelect(UIScene):
             return
 
         seed = self.seed if self.seed is not None else new_seed()
-        open_game(self.app, self.content, GameRecord(self.scenario.id, seed, tuple(self.team)))
+        new_game(self.app, self.content, self.scenario.id, seed, self.team)
 
     # layout
     def layout(self, w: int, h: int) -> None:

@@ -22,10 +22,9 @@ import pygame
 from game.tools import quickplay as Q
 from game.tools.common import ToolError
 from game.ui import theme
-from game.ui.setup import TeamSelect, draw_scenario_detail, open_game, with_scenario
+from game.ui.setup import TeamSelect, draw_scenario_detail, new_game, with_scenario
 from game.ui.tool_inputs import Cycle, DiceRow, Form, ToolScene, draw_caps, tool_error_text
 from game.ui.widgets import Button, Choice, draw_text, draw_wrapped, ellipsize, line_height
-from game.world.saves import GameRecord
 
 NAMES = {"objective": "Objective", "environment": "Where", "density": "Zombies", "hazard": "Twist"}
 FACE_LABELS = ("Obj", "Env", "Zmb", "Zmb", "Twist")
@@ -84,7 +83,7 @@ class QuickPlayToolScreen(ToolScene):
             return
 
         scen = self.scenario
-        open_game(self.app, self.playable_content(), GameRecord(scen.id, self.seed, tuple(scen.team)))
+        new_game(self.app, self.playable_content(), scen.id, self.seed, scen.team)
 
     def choose_team(self) -> None:
         if self.scenario is None:

@@ -1,0 +1,165 @@
+"""The AIs' judgement over real games and built positions: the Director spends all its Heat and buys nothing
+dominated; every survivor level rescues the Downed, never dithers, and says why with numbers."""
+from dataclasses import replace
+
+import pytest
+
+from game.ai.director_levels import DIRECTOR_LEVELS
+from game.ai.director_policy import DirectorAI
+from game.ai.survivor_ai import LEVELS, SurvivorAI
+from game.content.loader import load_content
+from game.sim.runner import play_game
+from game.world import actions as A
+from game.world.purchases import Reanimate, legal_purchases
+from tests.arena import arena
+
+SCENARIOS = ("last_train_out", "pharmacy_run", "dead_air")
+
+
+class SpyDirector(DirectorAI):
+    """The real Director, noting the Heat left before each purchase, and whether anything could still be bought
+    whenever Heat went unspent."""
+
+    def __init__(self, level):
+        super().__init__(level)
+        self.bought: list[tuple[int, object, str]] = []
+        self.lost: list[list] = []
+        self._watched = None
+
+    def choose(self, s, left):
+        if self._watched is not s:
+            self._watched = s
+            s.listeners.append(lambda e: self.lost.append(legal_purchases(s, e.data["lost"]))
+                               if e.kind == "purchase" and "lost" in e.data else None)
+        found = super().choose(s, left)
+        if found is not None:
+            self.bought.append((left, found[0], found[1]))
+        return found
+
+
+def spied_games(level: str, games: int = 6, rounds: int = 8):
+    content = load_content()
+    for i in range(games):
+        spy = SpyDirector(level)
+        s = play_game(content, SCENARIOS[i % 3], 100 + i, SurvivorAI("veteran", 100 + i), policy=spy, rounds=rounds)
+        yield s, spy
+        s.close()
+
+
+@pytest.mark.parametrize("level", DIRECTOR_LEVELS)
+def test_the_director_plans_every_heat_point_it_can_use(level):
+    purchases = 0
+    for _s, spy in spied_games(level):
+        purchases += len(spy.bought)
+        fallbacks = [b for b in spy.bought if b[2].startswith("the Heat must be spent")]
+        assert not fallbacks, fallbacks          # its own plan spent the Heat, not the engine's fallback
+        assert all(found == [] for found in spy.lost)     # Heat went unspent only when nothing fitted
+    assert purchases > 20
+
+
+@pytest.mark.parametrize("level", DIRECTOR_LEVELS)
+def test_a_reanimate_only_ever_fills_an_odd_heat_point(level):
+    for _s, spy in spied_games(level):
+        for left, purchase, _why in spy.bought:
+            if isinstance(purchase, Reanimate):
+                assert left % 2 == 1, left      # with an even count, Shamblers at 2 each do the same for less
+
+
+def _board(*marks):
+    rows = ["." * 16 for _ in range(16)]
+    for y, row in marks:
+        rows[y] = row.ljust(16, ".")
+    return rows
+
+
+def steady(level: str, seed: int = 1) -> SurvivorAI:
+    """The AI at a level, without its random slips: the test looks at its judgement."""
+    ai = SurvivorAI(level, seed)
+    ai.level = replace(ai.level, slip=0.0)
+    return ai
+
+
+@pytest.mark.parametrize("level", list(LEVELS))
+def test_every_level_goes_to_treat_a_downed_ally_in_reach(level):
+    s = arena(_board((5, "..d....d")), team=["paramedic", "cook"], faces=[6] * 12)
+    medic, cook = s.survivors()
+    s.wound_survivor(cook, 9, "test")
+    s.submit(A.Activate(medic))
+    action = steady(level).choose(s)
+    assert isinstance(action, A.Move) and s.board.in_contact(action.dest, s.cell(cook)), action
+    assert "treat" in s.events[-1].data["reason"]
+
+
+@pytest.mark.parametrize("level", ["veteran", "expert"])
+def test_a_fighter_strikes_the_zombie_feeding_on_a_downed_ally(level):
+    s = arena(_board((5, "...dd"), (6, ".....z")), team=["soldier", "cook"], faces=[6] * 12)
+    soldier, cook = s.survivors()
+    s.wound_survivor(cook, 9, "test")
+    s.update_engagement()
+    feeder = s.zombies()[0]
+    assert feeder in s.engagers(cook)
+    s.submit(A.Activate(soldier))
+    action = steady(level).choose(s)
+    if s.board.in_contact(s.cell(soldier), s.cell(feeder)):
+        assert isinstance(action, (A.Melee, A.Shoot)) and action.target == feeder, action
+    else:
+        assert isinstance(action, (A.Shoot, A.Move)), action
+    assert "feeding" in s.events[-1].data["reason"] or "off an ally" in s.events[-1].data["reason"]
+
+
+def test_a_non_medic_drags_a_downed_ally_toward_the_medic():
+    s = arena(_board((5, "..dd........d")), team=["cook", "courier", "paramedic"], faces=[6] * 12)
+    cook, courier, _medic = s.survivors()
+    s.wound_survivor(cook, 9, "test")
+    s.submit(A.Activate(courier))
+    action = steady("veteran").choose(s)
+    assert isinstance(action, A.Drag) and action.ally == cook, action
+    assert "toward" in s.events[-1].data["reason"]
+
+
+@pytest.mark.parametrize("level", ["veteran", "expert"])
+def test_no_survivor_walks_back_into_a_cell_it_left_in_the_same_activation(level):
+    content = load_content()
+    moves = 0
+    for seed in range(6):
+        s = play_game(content, SCENARIOS[seed % 3], seed, steady(level, seed), rounds=5)
+        left: dict[tuple, set] = {}
+        active_turn = {}
+        for e in s.events:
+            if e.kind == "activate":
+                active_turn[e.data.get("who")] = e
+            if e.kind != "move" or not s.is_survivor(e.data["who"]) or e.data["who"] not in active_turn:
+                continue
+            key = (e.data["who"], id(active_turn[e.data["who"]]))
+            path = e.data["path"]
+            gone = left.setdefault(key, set())
+            assert path[-1] not in gone, (seed, e.text)
+            gone.add(path[0])
+            moves += 1
+        s.close()
+    assert moves > 50
+
+
+@pytest.mark.parametrize("level", list(LEVELS))
+def test_every_decision_gives_the_numbers_behind_it(level):
+    content = load_content()
+    decisions = 0
+    for seed in range(3):
+        s = play_game(content, SCENARIOS[seed], seed, SurvivorAI(level, seed), rounds=4)
+        for e in s.events:
+            if e.kind == "decision":
+                decisions += 1
+                assert any(ch.isdigit() for ch in e.data["reason"]), e.text
+        s.close()
+    assert decisions > 30
+
+
+def test_a_loud_shot_names_the_heat_it_makes_and_the_escalation_band_it_reaches():
+    s = arena(_board((5, "..d...z")), team=["soldier"], faces=[6] * 12)
+    who = s.survivors()[0]
+    s.heat = 6
+    s.submit(A.Activate(who))
+    action = steady("veteran").choose(s)
+    reason = s.events[-1].data["reason"]
+    assert isinstance(action, A.Shoot), reason
+    assert "Heat 6 ->" in reason and "% to drop it" in reason
