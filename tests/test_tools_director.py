@@ -2,6 +2,7 @@
 import pytest
 
 from game.ai.director import plan
+from game.ai.director_levels import director_level
 from game.ai.director_view import view_of
 from game.ai.survivor_ai import SurvivorAI
 from game.cli import main
@@ -15,10 +16,12 @@ def facts_of(view) -> dict:
     """What players would read off the table for this board."""
     names = {s.id: s.name for s in view.survivors}
     return {
-        "shamblers_removed": view.removed_shamblers,
+        "shamblers_removed": view.removed_shamblers, "doom_left": view.doom_left,
+        "rounds_needed": view.rounds_needed, "open_doors": view.open_doors, "gunners": view.gunners,
         "held_spawns": [sp.name for sp in view.spawns if not sp.active],
         "survivors": [{"name": s.name, "to_goal": s.to_goal, "downed": not s.standing, "noise": s.noise,
                        "slots_used": 3 - s.room, "spawn_distance": dict(s.spawn_distance),
+                       "wounds": s.wounds, "carrier": s.carrier,
                        "allies": {names[o]: d for o, d in s.neighbours.items()}} for s in view.survivors],
         "shamblers": [{"name": z.name, "sees": names.get(z.sees), "lunge_reaches": z.lunge_reaches,
                        "stunned": z.stunned} for z in view.shamblers],
@@ -35,9 +38,10 @@ def test_the_assistant_buys_what_the_game_director_buys(scenario, seed):
             s.run_director()
         else:
             s.submit(ai.choose(s))
-    view = view_of(s)
+    level = director_level(content)
+    view = view_of(s, level)
     for heat in (3, 8, 15):
-        game = [(d.kind, d.spawn, d.zombie, d.cost) for d in plan(view, heat)]
+        game = [(d.kind, d.spawn, d.zombie, d.cost) for d in plan(view, heat, level)]
         table = assist(content, scenario, facts_of(view), heat=heat - s.scenario.ambient_heat, die=1)
         assert [(d.kind, d.spawn, d.zombie, d.cost) for d in table.purchases] == game
     s.close()
@@ -58,7 +62,8 @@ def test_the_example_file_works_and_orders_are_given(tmp_path):
     path = tmp_path / "facts.yaml"
     path.write_text(EXAMPLE)
     a = assist(load_content(), "pharmacy_run", read_facts(str(path)), die=6)
-    assert a.purchases and a.purchases[0].kind == "reanimate"
+    assert a.purchases and a.purchases[0].kind == "lunge"      # Shambler A lands on Doc: it attacks at once
+    assert sum(p.cost for p in a.purchases) == a.heat
     assert any("swarm" in line for line in a.orders)
 
 

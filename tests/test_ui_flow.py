@@ -345,13 +345,14 @@ def test_settings_are_saved_and_read_back(app, content, home):
     assert isinstance(app.scene, SettingsScene)
     click(app, button(app, "2x"))
     click(app, button(app, "Off"))
+    click(app, button(app, "Ruthless"))
     click(app, button(app, "1600 x 900"))
     assert app.screen.get_size() == (1600, 900)
     assert settings_path() == home / "settings.json"
     saved = json.loads(settings_path().read_text())
-    assert saved == {"window": "1600x900", "speed": "2x", "tooltips": False}
+    assert saved == {"window": "1600x900", "speed": "2x", "tooltips": False, "director": "ruthless"}
     again = load_settings()
-    assert (again.window, again.speed, again.tooltips) == ("1600x900", "2x", False)
+    assert (again.window, again.speed, again.tooltips, again.director) == ("1600x900", "2x", False, "ruthless")
     assert again.window_size == (1600, 900) and again.speed_value == 2.0
     press(app, pygame.K_ESCAPE)
     assert isinstance(app.scene, MainMenu) and not app.scene.tips.enabled

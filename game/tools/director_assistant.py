@@ -68,6 +68,13 @@ def _number(value, where: str, low: int = 0, high: int = 99) -> int:
     return int(value)
 
 
+def _inches(value, where: str, high: float = 999) -> float:
+    """A distance as the players measured it, fractions kept (2.5" is not 2")."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 <= value <= high:
+        raise ToolError("--facts", f"{where}: expected inches from 0 to {high:g}, got {value!r}")
+    return float(value)
+
+
 def view_from_facts(content: Content, scenario_id: str, facts: dict) -> DirectorView:
     """A DirectorView from the players' facts, every field checked."""
     scenario = content.scenarios[scenario_id]
@@ -99,10 +106,10 @@ def view_from_facts(content: Content, scenario_id: str, facts: dict) -> Director
         survivors.append(SurvivorFact(
             id=i + 1, name=entry["name"], standing=not entry.get("downed", False),
             room=content.rules.engagement_slots - slots,
-            to_goal=float(_number(entry.get("to_goal", 99), f"{where}.to_goal")),
+            to_goal=_inches(entry.get("to_goal", 99), f"{where}.to_goal"),
             noise=_number(entry.get("noise", 0), f"{where}.noise", 0, 15),
-            spawn_distance={name: float(_number(d, f"{where}.spawn_distance.{name}")) for name, d in distances.items()},
-            neighbours={names.index(a) + 1: float(_number(d, f"{where}.allies.{a}")) for a, d in allies.items()},
+            spawn_distance={name: _inches(d, f"{where}.spawn_distance.{name}") for name, d in distances.items()},
+            neighbours={names.index(a) + 1: _inches(d, f"{where}.allies.{a}") for a, d in allies.items()},
             wounds=_number(entry.get("wounds", 3), f"{where}.wounds", 0, 20), carrier=bool(entry.get("carrier"))))
     shamblers = []
     for i, entry in enumerate(facts.get("shamblers") or []):
@@ -121,7 +128,7 @@ def view_from_facts(content: Content, scenario_id: str, facts: dict) -> Director
                         _number(facts.get("shamblers_removed", 0), "shamblers_removed", 0, 60),
                         event_facts(content, scenario.events), dict(content.rules.costs), zombie_kinds(content),
                         doom_left=doom_left,
-                        rounds_needed=float(_number(facts.get("rounds_needed", 0), "rounds_needed", 0, 99)),
+                        rounds_needed=_inches(facts.get("rounds_needed", 0), "rounds_needed", 99),
                         open_doors=_number(facts.get("open_doors", 0), "open_doors", 0, 99),
                         gunners=_number(facts.get("gunners", 0), "gunners", 0, 8))
 

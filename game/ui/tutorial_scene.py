@@ -65,6 +65,7 @@ class _LessonRecord:
         self.seed = lesson.seed
         self.team = tuple(m.archetype for m in lesson.team)
         self.actions: list = []
+        self.director = "standard"       # lessons with a Director play the default one
 
     def replay(self, content, upto=None, policy=None):
         return self.runner.session
