@@ -115,9 +115,21 @@ def pressed(view: DirectorView) -> SurvivorFact | None:
     return min(standing, key=lambda s: (s.to_goal, -s.noise, s.id))
 
 
-def weight(level: DirectorLevel, view: DirectorView, sv: SurvivorFact) -> float:
-    """How much the Director cares to hurt this survivor: more for the pressed one, the carrier, the last wound."""
-    target = pressed(view)
+class _Facts:
+    """What every score on one view needs, worked out once: who stands, each survivor's standing allies, and how
+    much the Director cares to hurt each of them."""
+
+    def __init__(self, level: DirectorLevel, view: DirectorView):
+        target = pressed(view)
+        self.standing = [s for s in view.survivors if s.standing]
+        ids = {s.id for s in self.standing}
+        self.allies = {s.id: [d for o, d in s.neighbours.items() if o in ids] for s in view.survivors}
+        self.weights = {s.id: weight(level, s, target) for s in view.survivors}
+
+
+def weight(level: DirectorLevel, sv: SurvivorFact, target: SurvivorFact | None) -> float:
+    """How much the Director cares to hurt this survivor: more for the pressed one (`target`), the carrier, the last
+    wound."""
     marked = (target is not None and sv.id == target.id) or sv.carrier
     return 1 + (level.focus - 1) * (marked + (sv.wounds <= 1))
 
@@ -131,9 +143,9 @@ def arrival(level: DirectorLevel, inches: float, move: int, doom_left: int) -> t
     return level.decay ** later, later
 
 
-def _situation(kind: ZombieKind, view: DirectorView, sv: SurvivorFact, spawn: str) -> str:
+def _situation(kind: ZombieKind, facts: _Facts, sv: SurvivorFact, spawn: str) -> str:
     """The special rule of this zombie that would bite here, if any."""
-    allies = [d for o, d in sv.neighbours.items() if any(x.id == o and x.standing for x in view.survivors)]
+    allies = facts.allies[sv.id]
     for special in kind.specials:
         if special == "ambush_leap" and not any(d <= 6 for d in allies):
             return special
@@ -142,25 +154,29 @@ def _situation(kind: ZombieKind, view: DirectorView, sv: SurvivorFact, spawn: st
         if special == "shriek" and any(d <= 8 for d in allies):
             return special
         if special == "horde":
-            near = [x for x in view.survivors if x.standing and x.spawn_distance.get(spawn, 99) <= 12]
-            return "horde" if len(near) >= 2 else "lone_horde"
+            near = sum(1 for x in facts.standing if x.spawn_distance.get(spawn, 99) <= 12)
+            return "horde" if near >= 2 else "lone_horde"
     return ""
 
 
-def zombie_score(level: DirectorLevel, view: DirectorView, kind: ZombieKind, spawn: str) -> tuple[float, str]:
+def zombie_score(level: DirectorLevel, view: DirectorView, kind: ZombieKind, spawn: str,
+                 facts: _Facts | None = None) -> tuple[float, str]:
     """Score of a zombie of this kind placed at this spawn point, and why."""
+    facts = facts or _Facts(level, view)
     sc = level.scores
     best = (0.0, "no survivor it can reach before Doom runs out")
     base = kind.fight * (1 + sc.toughness * (kind.wounds - 1))
-    for sv in view.survivors:
-        if not sv.standing or spawn not in sv.spawn_distance:
+    for sv in facts.standing:
+        inches = sv.spawn_distance.get(spawn)
+        if inches is None:
             continue
-        inches = sv.spawn_distance[spawn]
         keep, later = arrival(level, inches, kind.move, view.doom_left)
-        situation = _situation(kind, view, sv, spawn)
+        if keep == 0.0:
+            continue
+        situation = _situation(kind, facts, sv, spawn)
         factor = sc.lone_horde if situation == "lone_horde" else sc.situations.get(situation, 1.0)
         room = 1.0 if sv.room > 0 else sc.full_survivor
-        score = base * factor * room * keep * weight(level, view, sv)
+        score = base * factor * room * keep * facts.weights[sv.id]
         if score > best[0] + 1e-9:
             when = "this round" if later == 0 else f"in {later + 1} rounds"
             why = f"{kind.fight} dice {inches:.0f}\" from {sv.name}, there {when}"
@@ -204,9 +220,9 @@ class _Option:
 
 def _options(level: DirectorLevel, view: DirectorView, heat: int) -> list[_Option]:
     costs, out = view.costs, []
+    facts = _Facts(level, view)
     rooms = {s.id: s.room for s in view.survivors}
     names = {s.id: s.name for s in view.survivors}
-    by_id = {s.id: s for s in view.survivors}
     kinds = {k.id: k for k in view.kinds}
     shambler = kinds.get("shambler")
     for z in view.shamblers:
@@ -214,7 +230,7 @@ def _options(level: DirectorLevel, view: DirectorView, heat: int) -> list[_Optio
             continue
         if z.lunge_reaches:
             fight = shambler.fight if shambler else 2
-            score = fight * level.lunge_attack * weight(level, view, by_id[z.sees])
+            score = fight * level.lunge_attack * facts.weights[z.sees]
             out.append(_Option((0, z.id), costs["lunge"], score, Decision(
                 "lunge", costs["lunge"], f"{z.name} lands on {names[z.sees]} and attacks this phase with {fight} "
                 f"dice", shambler=z.id, engages=z.sees, score=score)))
@@ -228,7 +244,7 @@ def _options(level: DirectorLevel, view: DirectorView, heat: int) -> list[_Optio
         if cost > heat:
             continue
         allowed = [sp for sp in points if kind.zclass != "major" or sp.kind == "major"]
-        scored = sorted(((*zombie_score(level, view, kind, sp.name), sp.name) for sp in allowed),
+        scored = sorted(((*zombie_score(level, view, kind, sp.name, facts), sp.name) for sp in allowed),
                         key=lambda t: (-t[0], t[2]))[:3]
         for rank, (score, why, name) in enumerate(scored):
             for copy in range(heat // cost):
