@@ -78,8 +78,8 @@ class SurvivorAI:
         self._danger_key = None
         self._danger_cells: dict[int, float] = {}     # _danger_at answers for the current danger map
         self._trail_key = None
-        self._pressure_key = None
-        self._pressure_now = 0.0
+        self._slack_key = None
+        self._slack_now = 0.0
         self._trail: set[int] = set()
 
     # --- the entry point ------------------------------------------------------------------------------------------
@@ -426,14 +426,18 @@ class SurvivorAI:
         """0 with time to spare, 1 when the Doom clock leaves none (for a level that hurries; else always 0)."""
         if not self.level.hurries:
             return 0.0
-        key = (s.round, s.doom, s.task_index, s.occupant.version)
-        if self._pressure_key != key:
-            self._pressure_key = key
-            self._pressure_now = min(1.0, max(0.0, 1 - self._slack(s) / 4))
-        return self._pressure_now
+        return min(1.0, max(0.0, 1 - self._slack(s) / 4))
 
     def _slack(self, s: Session) -> float:
-        """Rounds to spare on the Doom clock: the rounds left less the rounds the objective still needs."""
+        """Rounds to spare on the Doom clock: the rounds left less the rounds the objective still needs (kept until
+        someone moves, picks up or drops something, or the clock or the task changes)."""
+        key = (s.round, s.doom, s.task_index, s.task_progress, s.occupant.version, len(s.survivors()),
+               sum(len(items) for items in s.ground.values()))
+        if self._slack_key != key:
+            self._slack_key, self._slack_now = key, self._count_slack(s)
+        return self._slack_now
+
+    def _count_slack(self, s: Session) -> float:
         left = s.scenario.doom_length - s.doom
         distances = [self._goal_distance(s, sv) for sv in s.standing()]
         # An extraction waits for the slowest survivor; other objectives for the nearest.
