@@ -108,11 +108,11 @@ class SurvivorAI:
         """A poor move within the activation (never giving up the turn): a step somewhere at random."""
         if s.comp(who, Turn).ap <= 0:
             return None
-        kind = "disengage" if s.is_engaged(who) else "move"
-        cells = sorted(option(s, who, kind).cells)
-        if not cells:
-            return None
-        return (A.Disengage if kind == "disengage" else A.Move)(who, self.rng.choice(cells))
+        if s.is_engaged(who):
+            cells = sorted(option(s, who, "disengage").cells)
+            return A.Disengage(who, self.rng.choice(cells)) if cells else None
+        cells = sorted(A.Move.destinations(s, who))     # the cells Move.check allows, without the whole query
+        return A.Move(who, self.rng.choice(cells)) if cells else None
 
     def _say(self, s: Session, action, reason: str):
         who = getattr(action, "who", None)
