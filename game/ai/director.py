@@ -87,6 +87,9 @@ class DirectorView:
     rounds_needed: float = 0   # the survivors' rough count of rounds to finish the objective
     open_doors: int = 0        # open doors on the survivors' paths ahead
     gunners: int = 0           # survivors with a loaded gun and a target beyond blackout sight
+    next_heat: int = 0         # Heat expected on next round's track before anything is bought: ambient, carried,
+                               # and as much noise as the survivors made this round
+    escalation: tuple[tuple[int, int, int], ...] = ()   # (low, high, d6 needed; 0 = automatic) bands of the track
 
 
 @dataclass(frozen=True)
@@ -200,7 +203,9 @@ def event_score(level: DirectorLevel, view: DirectorView, event: EventFact, per_
                        f"{view.rounds_needed:.0f} rounds")
         elif kind == "heat_next_round":
             score += sc.heat_next_round * amount * per_heat * level.decay
-            why.append(f"+{amount} Heat next round")
+            more = _escalation(view, view.next_heat + amount) - _escalation(view, view.next_heat)
+            score += level.doom_space * more
+            why.append(f"+{amount} Heat next round" + (f", Doom {more:.0%} likelier to escalate" if more else ""))
         elif kind == "close_doors" and view.open_doors:
             score += sc.open_door * view.open_doors
             why.append(f"{view.open_doors} open door(s) on their path")
@@ -208,6 +213,14 @@ def event_score(level: DirectorLevel, view: DirectorView, event: EventFact, per_
             score += sc.blackout_gunner * view.gunners * amount
             why.append(f"{view.gunners} gun(s) with a target beyond blackout sight")
     return score, "; ".join(why) or "it does little now"
+
+
+def _escalation(view: DirectorView, heat: int) -> float:
+    """The chance the escalation check at this much Heat moves Doom on."""
+    for low, high, need in view.escalation:
+        if low <= heat <= high:
+            return 1.0 if need == 0 else (7 - need) / 6
+    return 0.0
 
 
 @dataclass(frozen=True)
@@ -241,7 +254,7 @@ def _options(level: DirectorLevel, view: DirectorView, heat: int) -> list[_Optio
     points = [sp for sp in view.spawns if sp.active]
     for kind in sorted(view.kinds, key=lambda k: k.id):
         cost = costs[kind.zclass]
-        if cost > heat:
+        if cost > heat or kind.zclass not in level.buys:
             continue
         allowed = [sp for sp in points if kind.zclass != "major" or sp.kind == "major"]
         scored = sorted(((*zombie_score(level, view, kind, sp.name, facts), sp.name) for sp in allowed),

@@ -7,11 +7,12 @@ from types import MappingProxyType
 
 from game.content.defs import Content
 from game.content.errors import ContentError, Problem
-from game.content.validate import BAD, Ctx, body_of, flag, keyed, number, text
+from game.content.validate import BAD, Ctx, body_of, choice, flag, keyed, list_of, number, text
 
 DIRECTOR_LEVELS = ("gentle", "standard", "ruthless")
 DEFAULT_DIRECTOR = "standard"
 SITUATIONS = ("ambush_leap", "explosive_demise", "shriek", "horde")
+ZOMBIE_CLASSES = ("shambler", "special", "major")
 
 
 @dataclass(frozen=True)
@@ -36,6 +37,7 @@ class DirectorLevel:
     focus: float
     events: bool
     doom_space: float
+    buys: tuple[str, ...]      # the classes of zombie it spawns: shambler, special, major
     scores: Scores
 
 
@@ -58,9 +60,12 @@ def parse_tables(data: object, file: str, known, tables=None, maps=None) -> tupl
         return BAD if vals is None else Scores(**vals)
 
     def level(ctx: Ctx, v: object, where: str) -> object:
-        return keyed(ctx, v, where, {"text": text, "route_ahead": number(0, 48), "decay": share,
+        vals = keyed(ctx, v, where, {"text": text, "route_ahead": number(0, 48), "decay": share,
                                      "lunge_attack": number(0, 10), "focus": number(1, 5), "events": flag,
-                                     "doom_space": number(0, 50)}, {}) or BAD
+                                     "doom_space": number(0, 50),
+                                     "buys": list_of(choice(ZOMBIE_CLASSES), min_len=1, unique=True)},
+                     {"buys": list(ZOMBIE_CLASSES)})
+        return BAD if vals is None else {**vals, "buys": tuple(vals["buys"])}
 
     def levels(ctx: Ctx, v: object, where: str) -> object:
         vals = keyed(ctx, v, where, {name: level for name in DIRECTOR_LEVELS}, {})

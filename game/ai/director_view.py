@@ -132,4 +132,7 @@ def view_of(s: Session, level: DirectorLevel) -> DirectorView:
     return DirectorView(
         tuple(survivors), spawns, tuple(shamblers), s.removed_shamblers, event_facts(s.content, s.scenario.events),
         dict(s.rules.costs), zombie_kinds(s.content), doom_left=max(0, s.scenario.doom_length - s.doom),
-        rounds_needed=_rounds_needed(s, standing), open_doors=len(open_doors), gunners=_gunners(s, standing))
+        rounds_needed=_rounds_needed(s, standing), open_doors=len(open_doors), gunners=_gunners(s, standing),
+        next_heat=min(s.rules.heat_max, s.scenario.ambient_heat + s.ambient_bonus + s.carried_heat
+                      + sum(s.noise.values())),
+        escalation=tuple((b.low, b.high, b.need) for b in s.rules.escalation))
