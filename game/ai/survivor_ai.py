@@ -16,11 +16,13 @@ from __future__ import annotations
 
 import heapq
 import random
-from dataclasses import dataclass
 
 from game.ai.goals import carrying, door_ahead, goal_cells, path_cost
 from game.ai.odds import at_least, escalation_chance, expected_hits, hit_chance, swarm_wounds
 from game.ai.odds import melee as melee_odds
+from game.ai.survivor_levels import SURVIVOR_LEVELS, Level, survivor_level
+from game.content.defs import Content
+from game.content.loader import load_content
 from game.rules.heat import escalation_need
 from game.world import actions as A
 from game.world.board import INF
@@ -28,47 +30,15 @@ from game.world.components import Health, Inventory, Status, Survivor, Turn, Zom
 from game.world.legal import is_legal, option
 from game.world.session import Session
 
-
-@dataclass(frozen=True)
-class Level:
-    name: str
-    slip: float             # chance a decision is a random legal action instead
-    fear: float             # weight of the horde's reach on a cell (half inches of detour per threatening die)
-    cover: float            # half inches a cell in cover is worth when zombies are in sight
-    heat_cost: float        # what one Heat of noise costs a shot's worth (the Director buys with it)
-    doom_cost: float        # what one more Doom space costs, at full risk (0: never thinks of the clock)
-    loud_slack: float       # fires loud guns at zombies still coming only with this many rounds to spare (99: never)
-    escort: int             # stay within this many inches of the objective carrier (0 = does not escort)
-    medic_moves: int        # goes to treat a Downed ally it can reach within this many Move actions
-    search_slack: float     # searches only with this many rounds to spare on the Doom clock (99: never)
-    weighs_melee: bool      # judges a fight by its odds both ways (else by dice counts)
-    rescues: bool           # strikes, shoots and drags to save a Downed ally, not only treats
-    aims: bool              # takes aim when it makes a shot much likelier to drop its target
-    throws: bool            # throws grenades and bombs into groups
-    hurries: bool           # reads the Doom clock: with little time to spare it fears less and shoots only to save
-
-
-LEVELS = {
-    "novice": Level("novice", slip=0.25, fear=0.5, cover=0, heat_cost=0.0, doom_cost=0.0, loud_slack=-99,
-                    escort=0, medic_moves=1,
-                    search_slack=0, weighs_melee=False, rescues=False, aims=False, throws=False,
-                    hurries=False),
-    "veteran": Level("veteran", slip=0.06, fear=1.5, cover=2, heat_cost=0.6, doom_cost=6.0, loud_slack=99,
-                     escort=6,
-                     medic_moves=2, search_slack=1, weighs_melee=True, rescues=True, aims=False, throws=True,
-                     hurries=False),
-    "expert": Level("expert", slip=0.0, fear=1.5, cover=2, heat_cost=0.4, doom_cost=10.0, loud_slack=99,
-                    escort=6, medic_moves=3,
-                    search_slack=2, weighs_melee=True, rescues=True, aims=True, throws=True,
-                    hurries=True),
-}
+# The level names, in order of skill; their numbers are in game/data/survivor_ai.yaml.
+LEVELS = SURVIVOR_LEVELS
 
 
 class SurvivorAI:
     """The survivor team's player. `choose(session)` returns the next action (same interface as the random bot)."""
 
-    def __init__(self, level: str = "veteran", seed: int = 0):
-        self.level = LEVELS[level]
+    def __init__(self, level: str = "veteran", seed: int = 0, content: Content | None = None):
+        self.level: Level = survivor_level(content or load_content(), level)
         self.rng = random.Random(seed * 104729 + 3)   # its own RNG: never shifts the game's dice
         self._danger: list[tuple[int, int, float, int]] = []
         self._threat_key = -1

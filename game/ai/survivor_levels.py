@@ -1,0 +1,61 @@
+"""The survivor AI's levels, from game/data/survivor_ai.yaml (checked once at load with the rest of the content)."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from types import MappingProxyType
+
+from game.content.defs import Content
+from game.content.errors import ContentError, Problem
+from game.content.validate import BAD, Ctx, body_of, flag, integer, keyed, number
+
+SURVIVOR_LEVELS = ("novice", "veteran", "expert")
+
+
+@dataclass(frozen=True)
+class Level:
+    name: str
+    slip: float             # chance a decision is a random legal action instead
+    fear: float             # weight of the horde's reach on a cell (half inches of detour per threatening die)
+    cover: float            # half inches a cell in cover is worth when zombies are in sight
+    heat_cost: float        # what one Heat of noise costs a shot's worth (the Director buys with it)
+    doom_cost: float        # what one more Doom space costs, at full risk (0: never thinks of the clock)
+    loud_slack: float       # fires loud guns at zombies still coming only with this many rounds to spare (99: never)
+    escort: int             # stay within this many inches of the objective carrier (0 = does not escort)
+    medic_moves: int        # goes to treat a Downed ally it can reach within this many Move actions
+    search_slack: float     # searches only with this many rounds to spare on the Doom clock (0: whenever safe)
+    weighs_melee: bool      # judges a fight by its odds both ways (else by dice counts)
+    rescues: bool           # strikes, shoots and drags to save a Downed ally, not only treats
+    aims: bool              # takes aim when it makes a shot much likelier to drop its target
+    throws: bool            # throws grenades and bombs into groups
+    hurries: bool           # reads the Doom clock: with little time to spare it fears less and shoots only to save
+
+
+CHECKS = {"slip": number(0, 1), "fear": number(0, 10), "cover": number(0, 10), "heat_cost": number(0, 10),
+          "doom_cost": number(0, 50), "loud_slack": number(-99, 99), "escort": integer(0, 24),
+          "medic_moves": integer(0, 6), "search_slack": number(0, 99), "weighs_melee": flag, "rescues": flag,
+          "aims": flag, "throws": flag, "hurries": flag}
+
+
+def parse_tables(data: object, file: str, known, tables=None, maps=None) -> tuple[dict | None, list[Problem]]:
+    """survivor_ai.yaml -> {level name: Level}, or None with the problems."""
+    ctx = Ctx(file, known)
+    body = body_of(ctx, data, "survivor_ai")
+    if body is BAD:
+        return None, ctx.problems
+
+    def level(ctx: Ctx, v: object, where: str) -> object:
+        vals = keyed(ctx, v, where, CHECKS, {})
+        return BAD if vals is None else vals
+
+    found = keyed(ctx, body, "survivor_ai", {name: level for name in SURVIVOR_LEVELS}, {})
+    if found is None:
+        return None, ctx.problems
+    return MappingProxyType({name: Level(name=name, **vals) for name, vals in found.items()}), ctx.problems
+
+
+def survivor_level(content: Content, name: str) -> Level:
+    """The named level; a clear error if the data file is missing."""
+    levels = content.extra.get("survivor_ai")
+    if levels is None:
+        raise ContentError([Problem("game/data/survivor_ai.yaml", "file", "missing: the survivor AI needs its levels")])
+    return levels[name]
