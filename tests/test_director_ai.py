@@ -11,6 +11,7 @@ from game.ai.director import (
     decide,
     plan,
     pressed,
+    zombie_score,
 )
 from game.ai.director_levels import DIRECTOR_LEVELS, director_level
 from game.content.loader import load_content
@@ -46,7 +47,7 @@ def test_pressed_survivor_is_the_one_closest_to_finishing():
 
 def test_a_lunge_that_lands_comes_first(levels):
     v = view(survivor(1, room=1), shamblers=(ShamblerFact(7, "Z7", sees=1, lunge_reaches=True),))
-    d = decide(v, 4, levels["standard"])
+    d = decide(v, 3, levels["standard"])
     assert (d.kind, d.shambler, d.engages) == ("lunge", 7, 1)
     assert "attacks this phase" in d.reason
 
@@ -81,7 +82,9 @@ def test_a_brute_when_the_major_point_is_close_and_a_horde_for_a_crowd(levels):
 
 def test_no_major_spawn_that_cannot_arrive_before_doom(levels):
     v = view(survivor(1, gate=40, alley=6), doom_left=1)
-    assert all(d.zombie not in ("brute", "horde") for d in plan(v, 5, levels["standard"]))
+    brute = next(k for k in KINDS if k.id == "brute")
+    assert zombie_score(levels["standard"], v, brute, "North Gate")[0] == 0
+    assert all(d.zombie not in ("brute", "horde") for d in plan(v, 10, levels["standard"]))
 
 
 def test_specials_go_where_their_rule_bites(levels):
@@ -102,9 +105,11 @@ def test_an_event_when_no_spawn_point_is_active(levels):
     v = view(survivor(1), spawns=spawns, open_doors=2,
              events=(EventFact("security_alarm", "Security Alarm", 3, (("heat_next_round", 3),)),
                      EventFact("slamming_doors", "Slamming Doors", 2, (("close_doors", 0),))))
-    d = plan(v, 4, levels["standard"])
-    assert [x.event for x in d] == ["slamming_doors"]      # the doors on their path: the one that does harm now
-    assert "2 open door(s)" in d[0].reason
+    d = plan(v, 5, levels["standard"])
+    assert [x.event for x in d] == ["security_alarm", "slamming_doors"]      # each at most once, all 5 Heat spent
+    doors = next(x for x in d if x.event == "slamming_doors")
+    assert "2 open door(s)" in doors.reason and doors.score == 2 * levels["standard"].scores.open_door
+    assert plan(v, 2, levels["standard"])[0].event == "slamming_doors"
 
 
 def test_lost_time_when_the_survivors_would_just_make_it_and_never_on_the_last_space(levels):
@@ -126,6 +131,12 @@ def test_the_gentle_director_buys_no_events(levels):
 def test_stunned_shamblers_are_never_lunged(levels):
     v = view(survivor(1), shamblers=(ShamblerFact(9, "Z9", sees=1, lunge_reaches=True, stunned=True),))
     assert all(d.kind != "lunge" for d in plan(v, 1, levels["ruthless"]))
+
+
+def test_all_the_heat_is_spent_before_anything_scores(levels):
+    """4 Heat: a Hunter spends it all; a landing lunge and a Shambler would leave a point unspent."""
+    v = view(survivor(1, room=1), shamblers=(ShamblerFact(7, "Z7", sees=1, lunge_reaches=True),))
+    assert sum(d.cost for d in plan(v, 4, levels["standard"])) == 4
 
 
 def test_every_heat_point_is_spent_when_anything_fits(levels):

@@ -9,9 +9,9 @@ How it buys (docs/RULES.md, "The Director's shopping list"):
      round and cut by the level's `decay` for every further round; a lunge that lands in contact by the dice it
      attacks with this phase; an event by what it does now (a Doom space, Heat next round, doors slammed on the
      survivors' path, guns blinded).
-  2. Buy the combination that scores most within the Heat on the track; between equal scores, the one that spends
-     more Heat (the rulebook wants it all spent). A Reanimate brings back the same Shambler a 2-Heat spawn places,
-     so it is only bought for the third Heat point that nothing else would use.
+  2. Buy the combination that spends the most of the Heat on the track (the rulebook wants it all spent) and, among
+     those, scores most. A Reanimate brings back the same Shambler a 2-Heat spawn places, so it is only bought for
+     the third Heat point that nothing else would use.
   3. In order: lunges that land, Hordes and Brutes, specials, Shamblers, Reanimates, events, closing lunges.
 Ties are broken by name or id, never by chance, so one board gives one shopping list.
 """
@@ -282,13 +282,13 @@ def _options(level: DirectorLevel, view: DirectorView, heat: int) -> list[_Optio
 
 
 def _best_set(options: list[_Option], heat: int) -> list[_Option]:
-    """The options (each at most once) that score most within `heat`; on equal scores, the set that spends more.
-    A knapsack over at most 15 Heat: small enough to be exact."""
-    best: list[tuple[float, int, tuple[int, ...]]] = [(0.0, 0, ())] * (heat + 1)
+    """The options (each at most once) that spend the most of `heat` (the rulebook wants every point spent) and,
+    among those, score most. A knapsack over at most 15 Heat: small enough to be exact."""
+    best: list[tuple[int, float, tuple[int, ...]]] = [(0, 0.0, ())] * (heat + 1)
     for i, opt in enumerate(options):
         for h in range(heat, opt.cost - 1, -1):
-            score, spent, chosen = best[h - opt.cost]
-            candidate = (round(score + opt.score, 6), spent + opt.cost, chosen + (i,))
+            spent, score, chosen = best[h - opt.cost]
+            candidate = (spent + opt.cost, round(score + opt.score, 6), chosen + (i,))
             if candidate[:2] > best[h][:2]:
                 best[h] = candidate
     top = max(best, key=lambda b: b[:2])
@@ -300,7 +300,12 @@ def plan(view: DirectorView, heat: int, level: DirectorLevel) -> list[Decision]:
     if heat <= 0:
         return []
     options = sorted(_options(level, view, heat), key=lambda o: o.sort)
-    chosen = _best_set(options, heat)
+    # A Reanimate places the Shambler a cheaper spawn would: it comes in only to spend Heat nothing else can.
+    chosen = _best_set([o for o in options if o.decision.kind != "reanimate"], heat)
+    if sum(o.cost for o in chosen) < heat:
+        fuller = _best_set(options, heat)
+        if sum(o.cost for o in fuller) > sum(o.cost for o in chosen):
+            chosen = fuller
     return [o.decision for o in sorted(chosen, key=lambda o: o.sort)]
 
 
