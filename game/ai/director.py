@@ -190,9 +190,11 @@ def zombie_score(level: DirectorLevel, view: DirectorView, kind: ZombieKind, spa
     return best
 
 
-def event_score(level: DirectorLevel, view: DirectorView, event: EventFact, per_heat: float) -> tuple[float, str]:
+def event_score(level: DirectorLevel, view: DirectorView, event: EventFact, per_heat: float,
+                doors: bool = True) -> tuple[float, str]:
     """`per_heat`: the best score a Heat point buys in zombies now; Heat carried to next round is worth that, a
-    round later."""
+    round later. `doors`: whether its slammed doors count (they count for one event a phase: a second one would shut
+    doors that are already shut)."""
     sc = level.scores
     score, why = 0.0, []
     for kind, amount in event.effects:
@@ -206,7 +208,7 @@ def event_score(level: DirectorLevel, view: DirectorView, event: EventFact, per_
             more = _escalation(view, view.next_heat + amount) - _escalation(view, view.next_heat)
             score += level.doom_space * more
             why.append(f"+{amount} Heat next round" + (f", Doom {more:.0%} likelier to escalate" if more else ""))
-        elif kind == "close_doors" and view.open_doors:
+        elif kind == "close_doors" and view.open_doors and doors:
             score += sc.open_door * view.open_doors
             why.append(f"{view.open_doors} open door(s) on their path")
         elif kind == "blackout" and view.gunners:
@@ -273,9 +275,11 @@ def _options(level: DirectorLevel, view: DirectorView, heat: int) -> list[_Optio
                         f"third Heat point nothing else would use", spawn=name, score=s)))
     if level.events:
         per_heat = max((o.score / o.cost for o in out if o.decision.kind == "spawn"), default=0.0)
+        closers = [e for e in view.events if e.cost <= heat and any(k == "close_doors" for k, _ in e.effects)]
+        door_event = min(closers, key=lambda e: (e.cost, e.id)).id if closers else None
         for event in view.events:
             if event.cost <= heat:
-                score, why = event_score(level, view, event, per_heat)
+                score, why = event_score(level, view, event, per_heat, doors=event.id == door_event)
                 out.append(_Option((5, event.id), event.cost, score, Decision(
                     "event", event.cost, f"{event.name}: {why} (score {score:.1f})", event=event.id, score=score)))
     return out

@@ -60,6 +60,7 @@ class Assist:
     lost: int                  # Heat left unspent
     orders: tuple[str, ...]
     shamblers: dict            # shambler id -> its name, for the lunges
+    events: dict               # event id -> its name
 
 
 def _number(value, where: str, low: int = 0, high: int = 99) -> int:
@@ -156,7 +157,8 @@ def assist(content: Content, scenario_id: str, facts: dict, heat: int | None = N
     purchases = tuple(plan(view, track, director_level(content, level)))
     lost = track - sum(p.cost for p in purchases)
     return Assist(scenario_id, made, ambient, track, need, rolled, escalates, purchases, lost,
-                  activation_orders(facts.get("noise_at")), {z.id: z.name for z in view.shamblers})
+                  activation_orders(facts.get("noise_at")), {z.id: z.name for z in view.shamblers},
+                  {e.id: e.name for e in view.events})
 
 
 def activation_orders(noise_at: str | None = None) -> tuple[str, ...]:
@@ -191,7 +193,8 @@ def render(a: Assist) -> str:
     for p in a.purchases:
         what = {"reanimate": f"Reanimate a Shambler at {p.spawn}",
                 "lunge": f"Sudden Lunge by {a.shamblers.get(p.shambler, 'a Shambler')}",
-                "spawn": f"Spawn {p.zombie.capitalize()} at {p.spawn}", "event": f"Event: {p.event}"}[p.kind]
+                "spawn": f"Spawn {p.zombie.capitalize()} at {p.spawn}",
+                "event": f"Event: {a.events.get(p.event, p.event)}"}[p.kind]
         lines.append(f"    {p.cost} Heat  {what} - {p.reason}")
     if not a.purchases:
         lines.append("    nothing useful to buy")
