@@ -3,20 +3,15 @@ from __future__ import annotations
 
 from game.ai.director import DirectorView, EventFact, ShamblerFact, SpawnFact, SurvivorFact, ZombieKind
 from game.ai.director_levels import DirectorLevel
-from game.ai.goals import carrying, goal_cells, to_goal
+from game.ai.goals import carrying, goal_cells, rounds_needed, to_goal
 from game.content.defs import Content
 from game.rules.geometry import ORTHO_HALF
 from game.world.board import INF
-from game.world.components import Health, Inventory, Status, Survivor, Zombie
+from game.world.components import Health, Inventory, Status, Zombie
 from game.world.horde import goal_cells as zombie_goal_cells
 from game.world.horde import path_cost, visible_target, zombie_steps
 from game.world.purchases import spawn_points
 from game.world.session import Session
-
-# Survivor moves a round, on average: two Move actions of their Move stat (for the rounds they still need).
-MOVES_PER_ROUND = 2
-# Rounds a task still takes once the survivors are there (working a marker, gathering for an extraction).
-ROUNDS_PER_TASK = 2
 
 
 def spawn_markers(s: Session) -> list[tuple[str, str, int]]:
@@ -70,21 +65,6 @@ def event_facts(content: Content, ids) -> tuple[EventFact, ...]:
     return tuple(out)
 
 
-def _rounds_needed(s: Session, standing: list[int]) -> float:
-    """A rough count of the rounds the survivors still need: the nearest one's walk to the goal, then the rest."""
-    walks = []
-    for sv in standing:
-        goals = goal_cells(s, sv)
-        if goals:
-            half = s.board.field(tuple(goals))[s.cell(sv)]
-            if half < INF:
-                walks.append(half / ORTHO_HALF / (MOVES_PER_ROUND * s.comp(sv, Survivor).move))
-    if not walks:
-        return 0.0
-    later = len(s.scenario.tasks) - s.task_index - 1
-    return min(walks) + ROUNDS_PER_TASK * (later + 1)
-
-
 def _gunners(s: Session, standing: list[int]) -> int:
     """Survivors with a loaded gun and a zombie in its range but beyond blackout sight."""
     count = 0
@@ -132,7 +112,7 @@ def view_of(s: Session, level: DirectorLevel) -> DirectorView:
     return DirectorView(
         tuple(survivors), spawns, tuple(shamblers), s.removed_shamblers, event_facts(s.content, s.scenario.events),
         dict(s.rules.costs), zombie_kinds(s.content), doom_left=max(0, s.scenario.doom_length - s.doom),
-        rounds_needed=_rounds_needed(s, standing), open_doors=len(open_doors), gunners=_gunners(s, standing),
+        rounds_needed=rounds_needed(s) or 0.0, open_doors=len(open_doors), gunners=_gunners(s, standing),
         next_heat=min(s.rules.heat_max, s.scenario.ambient_heat + s.ambient_bonus + s.carried_heat
                       + sum(s.noise.values())),
         escalation=tuple((b.low, b.high, b.need) for b in s.rules.escalation))

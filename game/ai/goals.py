@@ -71,3 +71,23 @@ def door_ahead(s: Session, who: int, field) -> int | None:
         if s.board.door_is_closed(cell) and field[cell] < field[here] and cell not in s.occupant:
             return cell
     return None
+
+
+# Half inches a survivor covers in a round, about: a 5" Move three times over.
+WALK_PER_ROUND = 30
+# Rounds each task after the current one is reckoned to take, once the survivors are on it.
+ROUNDS_PER_LATER_TASK = 3
+
+
+def rounds_needed(s: Session) -> float | None:
+    """Rounds the objective still needs, roughly: the walk to the goal (of the slowest standing survivor in an
+    extraction, which waits for everyone; else of the nearest), one round for this task and three for each later one.
+    None when no standing survivor can reach their goal. Shared by the survivor AI (its spare rounds) and the Director
+    (what a Doom space is worth)."""
+    walks = [path_cost(s, sv, goal_cells(s, sv)) for sv in s.standing()]
+    pick = max if s.task is not None and s.task.kind == "extract" else min
+    walk = pick(walks, default=INF)
+    if walk >= INF:
+        return None
+    later = len(s.scenario.tasks) - s.task_index - 1
+    return walk / WALK_PER_ROUND + ROUNDS_PER_LATER_TASK * later + 1

@@ -17,7 +17,7 @@ from __future__ import annotations
 import heapq
 import random
 
-from game.ai.goals import carrying, door_ahead, goal_cells, path_cost
+from game.ai.goals import carrying, door_ahead, goal_cells, path_cost, rounds_needed
 from game.ai.odds import at_least, escalation_chance, expected_hits, hit_chance, swarm_wounds
 from game.ai.odds import melee as melee_odds
 from game.ai.survivor_levels import SURVIVOR_LEVELS, Level, survivor_level
@@ -408,15 +408,8 @@ class SurvivorAI:
         return self._slack_now
 
     def _count_slack(self, s: Session) -> float:
-        left = s.scenario.doom_length - s.doom
-        distances = [self._goal_distance(s, sv) for sv in s.standing()]
-        # An extraction waits for the slowest survivor; other objectives for the nearest.
-        pick = max if s.task is not None and s.task.kind == "extract" else min
-        best = pick(distances, default=INF)
-        if best >= INF:
-            return 0.0
-        later = len(s.scenario.tasks) - s.task_index - 1
-        return left - (best / 30 + 3 * later + 1)       # a 5" survivor covers about 30 half inches a turn
+        needed = rounds_needed(s)
+        return 0.0 if needed is None else s.scenario.doom_length - s.doom - needed
 
     def _throw(self, s: Session, who: int):
         """A grenade or bomb where it catches two or more zombies and no survivor."""
