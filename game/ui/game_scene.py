@@ -1184,7 +1184,7 @@ class GameScene(Scene):
         self.hud.draw_right(surface, lay, self)
         if self.demo:
             self.hud.draw_demo_bar(surface, lay, self.demo_level, self.paused, self.speed_label(),
-                                   self.last_decision)
+                                   self.last_decision, self.record.director)
         else:
             self.hud.draw_bar(surface, lay)
         self.hud.draw_board_overlays(surface, lay, self.view.cam, hint=self._hint(),
