@@ -18,6 +18,7 @@ def facts_of(view) -> dict:
     return {
         "shamblers_removed": view.removed_shamblers, "doom_left": view.doom_left,
         "rounds_needed": view.rounds_needed, "open_doors": view.open_doors, "gunners": view.gunners,
+        "next_heat": view.next_heat,
         "held_spawns": [sp.name for sp in view.spawns if not sp.active],
         "survivors": [{"name": s.name, "to_goal": s.to_goal, "downed": not s.standing, "noise": s.noise,
                        "slots_used": 3 - s.room, "spawn_distance": dict(s.spawn_distance),

@@ -18,9 +18,11 @@ Ties are broken by name or id, never by chance, so one board gives one shopping 
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 
 from game.ai.director_levels import DirectorLevel
+from game.ai.odds import escalation_chance
+from game.content.defs import EscalationBand
 
 
 @dataclass(frozen=True)
@@ -89,7 +91,7 @@ class DirectorView:
     gunners: int = 0           # survivors with a loaded gun and a target beyond blackout sight
     next_heat: int = 0         # Heat expected on next round's track before anything is bought: ambient, carried,
                                # and as much noise as the survivors made this round
-    escalation: tuple[tuple[int, int, int], ...] = ()   # (low, high, d6 needed; 0 = automatic) bands of the track
+    escalation: tuple[EscalationBand, ...] = ()   # the rules' escalation bands (rules.yaml)
 
 
 @dataclass(frozen=True)
@@ -205,7 +207,8 @@ def event_score(level: DirectorLevel, view: DirectorView, event: EventFact, per_
                        f"{view.rounds_needed:.0f} rounds")
         elif kind == "heat_next_round":
             score += sc.heat_next_round * amount * per_heat * level.decay
-            more = _escalation(view, view.next_heat + amount) - _escalation(view, view.next_heat)
+            more = (escalation_chance(view.next_heat + amount, view.escalation)
+                    - escalation_chance(view.next_heat, view.escalation))
             score += level.doom_space * more
             why.append(f"+{amount} Heat next round" + (f", Doom {more:.0%} likelier to escalate" if more else ""))
         elif kind == "close_doors" and view.open_doors and doors:
@@ -215,14 +218,6 @@ def event_score(level: DirectorLevel, view: DirectorView, event: EventFact, per_
             score += sc.blackout_gunner * view.gunners * amount
             why.append(f"{view.gunners} gun(s) with a target beyond blackout sight")
     return score, "; ".join(why) or "it does little now"
-
-
-def _escalation(view: DirectorView, heat: int) -> float:
-    """The chance the escalation check at this much Heat moves Doom on."""
-    for low, high, need in view.escalation:
-        if low <= heat <= high:
-            return 1.0 if need == 0 else (7 - need) / 6
-    return 0.0
 
 
 @dataclass(frozen=True)
@@ -317,16 +312,3 @@ def decide(view: DirectorView, heat: int, level: DirectorLevel) -> Decision | No
     """The first purchase of the shopping list, or None if nothing can be bought."""
     found = plan(view, heat, level)
     return found[0] if found else None
-
-
-def after(view: DirectorView, choice: Decision) -> DirectorView:
-    """The view once a purchase is made, for a board that does not change otherwise (the assistant's view)."""
-    if choice.kind == "reanimate":
-        return replace(view, removed_shamblers=view.removed_shamblers - 1)
-    if choice.kind == "event":
-        return replace(view, events=tuple(e for e in view.events if e.id != choice.event))
-    if choice.kind == "lunge":
-        shamblers = tuple(z for z in view.shamblers if z.id != choice.shambler)
-        survivors = tuple(replace(s, room=s.room - 1) if s.id == choice.engages else s for s in view.survivors)
-        return replace(view, shamblers=shamblers, survivors=survivors)
-    return view

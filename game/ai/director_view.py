@@ -115,4 +115,4 @@ def view_of(s: Session, level: DirectorLevel) -> DirectorView:
         rounds_needed=rounds_needed(s) or 0.0, open_doors=len(open_doors), gunners=_gunners(s, standing),
         next_heat=min(s.rules.heat_max, s.scenario.ambient_heat + s.ambient_bonus + s.carried_heat
                       + sum(s.noise.values())),
-        escalation=tuple((b.low, b.high, b.need) for b in s.rules.escalation))
+        escalation=s.rules.escalation)

@@ -28,6 +28,7 @@ doom_left: 6                # Doom spaces before the last one
 rounds_needed: 4            # rounds the survivors still need to finish, roughly
 open_doors: 1               # open doors on the survivors' paths ahead
 gunners: 1                  # survivors with a loaded gun and a zombie in range farther than 6"
+next_heat: 4                # Heat already due on next round's track (ambient, carried, the noise you expect)
 held_spawns: [Mill Lane]    # spawn points a survivor stands on or touches
 noise_at: the pharmacy door # where the loudest noise was made (words, for the orders)
 survivors:
@@ -131,7 +132,9 @@ def view_from_facts(content: Content, scenario_id: str, facts: dict) -> Director
                         doom_left=doom_left,
                         rounds_needed=_inches(facts.get("rounds_needed", 0), "rounds_needed", 99),
                         open_doors=_number(facts.get("open_doors", 0), "open_doors", 0, 99),
-                        gunners=_number(facts.get("gunners", 0), "gunners", 0, 8))
+                        gunners=_number(facts.get("gunners", 0), "gunners", 0, 8),
+                        next_heat=_number(facts.get("next_heat", 0), "next_heat", 0, content.rules.heat_max),
+                        escalation=content.rules.escalation)
 
 
 def assist(content: Content, scenario_id: str, facts: dict, heat: int | None = None, die: int | None = None,
