@@ -18,6 +18,7 @@ Ties are broken by name or id, never by chance, so one board gives one shopping 
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from game.ai.director_levels import DirectorLevel
@@ -167,9 +168,15 @@ def _situation(kind: ZombieKind, facts: _Facts, sv: SurvivorFact, spawn: str) ->
 def zombie_score(level: DirectorLevel, view: DirectorView, kind: ZombieKind, spawn: str,
                  facts: _Facts | None = None) -> tuple[float, str]:
     """Score of a zombie of this kind placed at this spawn point, and why."""
-    facts = facts or _Facts(level, view)
+    score, why = _zombie_score(level, view, kind, spawn, facts or _Facts(level, view))
+    return score, why()
+
+
+def _zombie_score(level: DirectorLevel, view: DirectorView, kind: ZombieKind, spawn: str,
+                  facts: _Facts) -> tuple[float, Callable[[], str]]:
+    """zombie_score with its reason left unwritten until it is asked for: most scores are never bought."""
     sc = level.scores
-    best = (0.0, "no survivor it can reach before Doom runs out")
+    best, best_at = 0.0, None
     base = kind.fight * (1 + sc.toughness * (kind.wounds - 1))
     for sv in facts.standing:
         inches = sv.spawn_distance.get(spawn)
@@ -182,14 +189,20 @@ def zombie_score(level: DirectorLevel, view: DirectorView, kind: ZombieKind, spa
         factor = sc.lone_horde if situation == "lone_horde" else sc.situations.get(situation, 1.0)
         room = 1.0 if sv.room > 0 else sc.full_survivor
         score = base * factor * room * keep * facts.weights[sv.id]
-        if score > best[0] + 1e-9:
-            when = "this round" if later == 0 else f"in {later + 1} rounds"
-            why = f"{kind.fight} dice {inches:.0f}\" from {sv.name}, there {when}"
-            if situation in ("ambush_leap", "explosive_demise", "shriek", "horde"):
-                why += {"ambush_leap": f"; {sv.name} is alone", "explosive_demise": f"; {sv.name} huddles",
-                        "shriek": f"; a group around {sv.name}", "horde": "; a crowd to swamp"}[situation]
-            best = (score, why)
-    return best
+        if score > best + 1e-9:
+            best, best_at = score, (sv, inches, later, situation)
+    if best_at is None:
+        return best, lambda: "no survivor it can reach before Doom runs out"
+    return best, lambda: _zombie_why(kind, *best_at)
+
+
+def _zombie_why(kind: ZombieKind, sv: SurvivorFact, inches: float, later: int, situation: str) -> str:
+    when = "this round" if later == 0 else f"in {later + 1} rounds"
+    why = f"{kind.fight} dice {inches:.0f}\" from {sv.name}, there {when}"
+    if situation in ("ambush_leap", "explosive_demise", "shriek", "horde"):
+        why += {"ambush_leap": f"; {sv.name} is alone", "explosive_demise": f"; {sv.name} huddles",
+                "shriek": f"; a group around {sv.name}", "horde": "; a crowd to swamp"}[situation]
+    return why
 
 
 def event_score(level: DirectorLevel, view: DirectorView, event: EventFact, per_heat: float,
@@ -225,7 +238,7 @@ class _Option:
     sort: tuple                # fixed order among options, so ties always go the same way
     cost: int
     score: float
-    decision: Decision
+    decision: Callable[[], Decision]   # written out only for the options bought: their reasons cost the most
 
 
 def _options(level: DirectorLevel, view: DirectorView, heat: int) -> list[_Option]:
@@ -241,12 +254,12 @@ def _options(level: DirectorLevel, view: DirectorView, heat: int) -> list[_Optio
         if z.lunge_reaches:
             fight = shambler.fight if shambler else 2
             score = fight * level.lunge_attack * facts.weights[z.sees]
-            out.append(_Option((0, z.id), costs["lunge"], score, Decision(
+            out.append(_Option((0, z.id), costs["lunge"], score, lambda z=z, fight=fight, score=score: Decision(
                 "lunge", costs["lunge"], f"{z.name} lands on {names[z.sees]} and attacks this phase with {fight} "
                 f"dice", shambler=z.id, engages=z.sees, score=score)))
         else:
             score = level.scores.closing_lunge
-            out.append(_Option((6, z.id), costs["lunge"], score, Decision(
+            out.append(_Option((6, z.id), costs["lunge"], score, lambda z=z, score=score: Decision(
                 "lunge", costs["lunge"], f"{z.name} closes 3\" on {names[z.sees]}", shambler=z.id, score=score)))
     points = [sp for sp in view.spawns if sp.active]
     for kind in sorted(view.kinds, key=lambda k: k.id):
@@ -254,44 +267,57 @@ def _options(level: DirectorLevel, view: DirectorView, heat: int) -> list[_Optio
         if cost > heat or kind.zclass not in level.buys:
             continue
         allowed = [sp for sp in points if kind.zclass != "major" or sp.kind == "major"]
-        scored = sorted(((*zombie_score(level, view, kind, sp.name, facts), sp.name) for sp in allowed),
+        scored = sorted(((*_zombie_score(level, view, kind, sp.name, facts), sp.name) for sp in allowed),
                         key=lambda t: (-t[0], t[2]))[:3]
         for rank, (score, why, name) in enumerate(scored):
             for copy in range(heat // cost):
                 s = score * _COPY_FADE ** copy
-                out.append(_Option((_ORDER[kind.zclass], kind.id, rank, copy), cost, s, Decision(
-                    "spawn", cost, f"{kind.name} at {name}: {why} (score {s:.1f})", spawn=name, zombie=kind.id,
+                out.append(_Option((_ORDER[kind.zclass], kind.id, rank, copy), cost, s,
+                                   lambda kind=kind, name=name, why=why, s=s, cost=cost: Decision(
+                    "spawn", cost, f"{kind.name} at {name}: {why()} (score {s:.1f})", spawn=name, zombie=kind.id,
                     score=s)))
             if kind.id == "shambler" and costs["reanimate"] <= heat:
                 for copy in range(min(view.removed_shamblers, heat // costs["reanimate"])):
                     s = score * _COPY_FADE ** copy
-                    out.append(_Option((4, rank, copy), costs["reanimate"], s, Decision(
-                        "reanimate", costs["reanimate"], f"a fallen Shambler rises at {name}: {why}; it spends a "
+                    out.append(_Option((4, rank, copy), costs["reanimate"], s, lambda name=name, why=why, s=s: Decision(
+                        "reanimate", costs["reanimate"], f"a fallen Shambler rises at {name}: {why()}; it spends a "
                         f"third Heat point nothing else would use", spawn=name, score=s)))
     if level.events:
-        per_heat = max((o.score / o.cost for o in out if o.decision.kind == "spawn"), default=0.0)
+        per_heat = max((o.score / o.cost for o in out if o.sort[0] in (1, 2, 3)), default=0.0)
         closers = [e for e in view.events if e.cost <= heat and any(k == "close_doors" for k, _ in e.effects)]
         door_event = min(closers, key=lambda e: (e.cost, e.id)).id if closers else None
         for event in view.events:
             if event.cost <= heat:
                 score, why = event_score(level, view, event, per_heat, doors=event.id == door_event)
-                out.append(_Option((5, event.id), event.cost, score, Decision(
+                out.append(_Option((5, event.id), event.cost, score, lambda event=event, why=why, score=score: Decision(
                     "event", event.cost, f"{event.name}: {why} (score {score:.1f})", event=event.id, score=score)))
     return out
 
 
 def _best_set(options: list[_Option], heat: int) -> list[_Option]:
     """The options (each at most once) that spend the most of `heat` (the rulebook wants every point spent) and,
-    among those, score most. A knapsack over at most 15 Heat: small enough to be exact."""
-    best: list[tuple[int, float, tuple[int, ...]]] = [(0, 0.0, ())] * (heat + 1)
+    among those, score most. A knapsack over at most 15 Heat: small enough to be exact. The chosen options of each
+    entry are a bit mask over `options`."""
+    # No set holds more than heat // cost options of one cost, so only that many of the best of each cost can be in
+    # the answer (ties kept in list order, as the knapsack breaks them).
+    keep: set[int] = set()
+    for cost in {o.cost for o in options}:
+        same = sorted((-o.score, i) for i, o in enumerate(options) if o.cost == cost)
+        keep.update(i for _, i in same[:heat // cost])
+    best: list[tuple[int, float, int]] = [(0, 0.0, 0)] * (heat + 1)
     for i, opt in enumerate(options):
-        for h in range(heat, opt.cost - 1, -1):
-            spent, score, chosen = best[h - opt.cost]
-            candidate = (spent + opt.cost, round(score + opt.score, 6), chosen + (i,))
-            if candidate[:2] > best[h][:2]:
-                best[h] = candidate
-    top = max(best, key=lambda b: b[:2])
-    return [options[i] for i in top[2]]
+        if i not in keep:
+            continue
+        cost, gain, bit = opt.cost, opt.score, 1 << i
+        for h in range(heat, cost - 1, -1):
+            spent, score, chosen = best[h - cost]
+            spent += cost
+            score = round(score + gain, 6)
+            held = best[h]
+            if spent > held[0] or (spent == held[0] and score > held[1]):
+                best[h] = (spent, score, chosen | bit)
+    top = max(best, key=lambda b: b[:2])[2]
+    return [opt for i, opt in enumerate(options) if top >> i & 1]
 
 
 def plan(view: DirectorView, heat: int, level: DirectorLevel) -> list[Decision]:
@@ -300,12 +326,12 @@ def plan(view: DirectorView, heat: int, level: DirectorLevel) -> list[Decision]:
         return []
     options = sorted(_options(level, view, heat), key=lambda o: o.sort)
     # A Reanimate places the Shambler a cheaper spawn would: it comes in only to spend Heat nothing else can.
-    chosen = _best_set([o for o in options if o.decision.kind != "reanimate"], heat)
+    chosen = _best_set([o for o in options if o.sort[0] != 4], heat)
     if sum(o.cost for o in chosen) < heat:
         fuller = _best_set(options, heat)
         if sum(o.cost for o in fuller) > sum(o.cost for o in chosen):
             chosen = fuller
-    return [o.decision for o in sorted(chosen, key=lambda o: o.sort)]
+    return [o.decision() for o in sorted(chosen, key=lambda o: o.sort)]
 
 
 def decide(view: DirectorView, heat: int, level: DirectorLevel) -> Decision | None:

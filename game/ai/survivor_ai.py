@@ -324,7 +324,7 @@ class SurvivorAI:
 
     # 4. threats
     def _threats(self, s: Session, who: int):
-        if s.is_engaged(who):
+        if s.is_engaged(who) or not self._armed(s, who):
             return None
         threats = self._threatening(s)
         if not threats:
@@ -334,6 +334,16 @@ class SurvivorAI:
             if throw is not None:
                 return throw
         return self._best_shot(s, who, threats, may_aim=self.level.aims)
+
+    def _armed(self, s: Session, who: int) -> bool:
+        """Has this survivor a loaded gun, or a grenade or bomb it would throw at this level?"""
+        weapons = s.content.weapons
+        for g in s.comp(who, Inventory).gear:
+            weapon = weapons.get(g.gear_id)
+            if weapon is not None and ((weapon.kind == "firearm" and g.ammo > 0)
+                                       or (weapon.kind == "thrown" and self.level.throws)):
+                return True
+        return False
 
     def _guns(self, s: Session, who: int):
         return [g for g in s.comp(who, Inventory).gear if g.gear_id in s.content.weapons
