@@ -37,6 +37,7 @@ from game.ui.board_view import TERRAIN_TEXT, BoardView, Motion, Sprites
 from game.ui.end_screen import EndScreen
 from game.ui.help import toggle_help
 from game.ui.hud import ACTIONS, Card, ExchangeDialog, Hud, Picker, compute_layout
+from game.ui.intent_overlay import draw_intents
 from game.ui.overlays import (
     SIGHT_OK,
     OddsCard,
@@ -58,6 +59,7 @@ from game.ui.widgets import Button, Dialog, Tooltips, Widget
 from game.world import actions as A
 from game.world.action_registry import BY_ID, kind_of
 from game.world.components import Health, Inventory, Status, Survivor, Turn, Zombie
+from game.world.intent import Intent, zombie_intents
 from game.world.legal import Option, options, refusal
 from game.world.saves import RecordingSession, SaveError, save_dir, write_save
 from game.world.session import GameOver, Impossible
@@ -116,6 +118,7 @@ class GameScene(Scene):
         self.tips = Tooltips()
         self.mode = "move"
         self.mode_ally: int | None = None      # drag: the ally chosen first
+        self.show_intents = False              # Z: every zombie's next move on the board, not only the hovered one's
         self.selected: int | None = None
         self.weapon_uid: int | None = None
         self.hover_cell: int | None = None
@@ -713,6 +716,9 @@ class GameScene(Scene):
         if key in (pygame.K_1, pygame.K_2, pygame.K_3, pygame.K_4):
             self.set_speed(SPEEDS[key - pygame.K_1])
             return
+        if key == pygame.K_z:
+            self.toggle_intents()
+            return
         s = self.session
         playing_back = s.in_director or self.demo
         if playing_back:
@@ -1166,7 +1172,9 @@ class GameScene(Scene):
             self.view.draw_terrain(surface, s, lambda surf, clip: self.reach_layer.draw(
                 surf, cam, reach, s.board.width, key, clip), (self.reach_layer, reach, key, cam.tile))
         preview = self._draw_overlays(surface, reach_drawn=True)
-        draw_engagement(surface, self.view.cam, s, lambda eid: self.view.model_xy(s, eid, self.motion))
+        xy_of = lambda eid: self.view.model_xy(s, eid, self.motion)     # noqa: E731
+        draw_engagement(surface, self.view.cam, s, xy_of)
+        self._draw_intents(surface, xy_of)
         highlight = []
         if self.mode in ("melee", "shoot") and not self.demo:
             highlight = [a.target for acts in self.mode_targets(self.mode).values() for a in acts]
@@ -1192,6 +1200,33 @@ class GameScene(Scene):
         if self.modal is not None:
             self.modal.draw(surface, lay.s)
         self.tips.draw(surface, lay.s)
+
+    def intents(self) -> dict[int, Intent]:
+        """Every zombie's next activation as the board stands (empty while the Director plays: it is happening)."""
+        s = self.session
+        if s.in_director or s.result:
+            return {}
+        return self._cached("intents", self.state_key(), lambda: zombie_intents(s))
+
+    def intent_of(self, zombie: int) -> Intent | None:
+        return self.intents().get(zombie)
+
+    def toggle_intents(self) -> None:
+        self.show_intents = not self.show_intents
+        self.hud.toast("The horde's next moves: " + ("all shown (Z hides)" if self.show_intents else
+                                                     "shown for the zombie under the pointer"), theme.INK, 1.8)
+
+    def _draw_intents(self, surface: pygame.Surface, xy_of) -> None:
+        if self.motion.busy:
+            return
+        intents = self.intents()
+        if not intents:
+            return
+        if self.show_intents:
+            draw_intents(surface, self.view.cam, self.session, list(intents.values()), xy_of)
+        hovered = intents.get(self.hover_model) if self.hover_model is not None else None
+        if hovered is not None:
+            draw_intents(surface, self.view.cam, self.session, [hovered], xy_of, strong=True)
 
     def _clear(self, surface: pygame.Surface, lay) -> None:
         """Clear the screen, unless the board, the top bar, the panel and the action bar tile it exactly: each of

@@ -29,6 +29,7 @@ from game.ui.widgets import (
 )
 from game.world.action_registry import BAR
 from game.world.components import Health, Inventory, Status, Survivor, Turn, Zombie
+from game.world.intent import intent_text
 
 # --- layout ----------------------------------------------------------------------------------------------------------
 
@@ -90,6 +91,7 @@ BOARD_KEYS: tuple[tuple[str, str], ...] = (
     ("N", "a Downed survivor's bleed-out save; while the Director plays or in a demo: one step"),
     ("Space", "end activation; while the Director plays or in a demo: pause / resume"),
     ("1 2 3 4", "speed 1x, 2x, 4x, instant"),
+    ("Z", "show every zombie's next move (the one under the pointer always shows)"),
     ("Ctrl+Z", "undo the last action (not dice rolls)"),
     ("Ctrl+S", "save to a new slot"),
     ("F1 / F12", "rules help / screenshot"),
@@ -561,6 +563,10 @@ class Hud:
             if zc.engaged is not None:
                 draw_text(surface, f"Engaging {session.name(zc.engaged)}", (x, y), small, theme.DANGER)
                 y += slh
+            intent = scene.intent_of(zombie)
+            if intent is not None:
+                y += draw_wrapped(surface, intent_text(session, intent), pygame.Rect(x, y, w, 10), small,
+                                  theme.DANGER if intent.engages is not None else theme.ACCENT, max_lines=3)
             st = session.comp(zombie, Status)
             flags = [STATUS_NAMES[k] for k in ("burning", "stunned") if getattr(st, k)]
             if flags:

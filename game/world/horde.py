@@ -61,11 +61,13 @@ def goal_cells(s: Session, z: int, centre: int, include_centre: bool) -> list[in
     return [c for c in cells if occupant.get(c, z) == z and factors[c]]
 
 
-def zombie_goal(s: Session, z: int) -> Goal:
+def zombie_goal(s: Session, z: int, calls=None, advance: bool = True) -> Goal:
     """Where an unengaged zombie heads, by the hierarchy: a Screamer's call (its special rule overrides sight), a
-    survivor in sight, the loudest noise, the objective, the patrol route."""
+    survivor in sight, the loudest noise, the objective, the patrol route. `calls`: the shrieks heard ((cell, reach)
+    pairs; the ones of this activation by default). `advance`: a patroller that has reached its waypoint takes the
+    next one for good (a forecast only looks)."""
     zc = s.cell(z)
-    for call, reach in s.calls:
+    for call, reach in (s.calls if calls is None else calls):
         if call != zc and s.dist(zc, call) <= reach:
             return Goal(goal_cells(s, z, call, False), "answers the shriek", call)
     target = visible_target(s, z)
@@ -82,12 +84,13 @@ def zombie_goal(s: Session, z: int) -> Goal:
     route = s.scenario.patrol
     if route:
         zomb = s.comp(z, Zombie)
-        wx, wy = route[zomb.waypoint % len(route)]
-        point = s.board.idx(wx, wy)
+        waypoint = zomb.waypoint % len(route)
+        point = s.board.idx(*route[waypoint])
         if s.dist(zc, point) <= 1.5:
-            zomb.waypoint = (zomb.waypoint + 1) % len(route)
-            wx, wy = route[zomb.waypoint]
-            point = s.board.idx(wx, wy)
+            waypoint = (waypoint + 1) % len(route)
+            point = s.board.idx(*route[waypoint])
+            if advance:
+                zomb.waypoint = waypoint
         return Goal(goal_cells(s, z, point, True), "patrols", point)
     return Goal([], "waits", zc)
 
@@ -122,8 +125,33 @@ def move_zombie(s: Session, z: int, budget: int, sight_only: bool = False, verb:
     if goal is None:
         return ""
     s.set_goal(z, goal)
-    if not goal.cells:
+    walked = plan_walk(s, z, goal, budget)
+    if not walked:
         return goal.why
+    board = s.board
+    for cell in walked:
+        if board.door_is_closed(cell):
+            board.set_door(cell, True)
+            x, y = board.xy(cell)
+            s.emit("door", f"{s.name(z)} smashes through the door at ({x}, {y})", who=z, cell=cell)
+    s.move_model(z, walked, verb=verb)
+    return goal.why
+
+
+def engage_cells(s: Session, z: int) -> set[int]:
+    """Cells in base contact with a survivor this zombie has room to engage: a walk stops at the first of them."""
+    out: set[int] = set()
+    room = s.rules.engagement_slots - s.zdef(z).slots
+    for sv in s.survivors():
+        if s.slots_used(sv) <= room:
+            out.update(s.board.contact_cells(s.cell(sv)))
+    return out
+
+
+def plan_walk(s: Session, z: int, goal: Goal, budget: int) -> list[int]:
+    """The cells this zombie walks toward `goal` with `budget` half inches, on the board as it is (changes nothing)."""
+    if not goal.cells:
+        return []
     start, centre = s.cell(z), goal.centre
     factors, barred = zombie_steps(s, z)
     board = s.board
@@ -132,13 +160,8 @@ def move_zombie(s: Session, z: int, budget: int, sight_only: bool = False, verb:
     if not path:
         path = _descend(s, z, centre, budget, factors, barred)
     if not path:
-        return goal.why
-    # Cells in contact with a survivor this zombie would engage: it stops there.
-    engage_at = set()
-    room = s.rules.engagement_slots - s.zdef(z).slots
-    for sv in s.survivors():
-        if s.slots_used(sv) <= room:
-            engage_at.update(board.contact_cells(s.cell(sv)))
+        return []
+    engage_at = engage_cells(s, z)
     spent, stop, ideal = 0, -1, -1
     prev = start
     for i, cell in enumerate(path):
@@ -160,15 +183,7 @@ def move_zombie(s: Session, z: int, budget: int, sight_only: bool = False, verb:
         # The spot a full Move reaches toward a survivor in sight is taken by another zombie: the rulebook wants the
         # full Move toward that survivor, so take the free cell within the budget nearest it (6.0 Step 4).
         walked = _nearest_free_end(s, z, walked, budget, factors, barred, engage_at, centre)
-    if not walked:
-        return goal.why
-    for cell in walked:
-        if board.door_is_closed(cell):
-            board.set_door(cell, True)
-            x, y = board.xy(cell)
-            s.emit("door", f"{s.name(z)} smashes through the door at ({x}, {y})", who=z, cell=cell)
-    s.move_model(z, walked, verb=verb)
-    return goal.why
+    return walked
 
 
 def _nearest_free_end(s: Session, z: int, walked: list[int], budget: int, factors: list[int], barred: set[int],

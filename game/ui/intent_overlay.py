@@ -1,0 +1,49 @@
+"""The horde's telegraph on the board: where each zombie will walk in the next Director Phase and whom it will reach
+(game.world.intent). One zombie's intent shows while the pointer is on it; Z shows every zombie's."""
+from __future__ import annotations
+
+import math
+
+import pygame
+
+from game.ui import theme
+from game.ui.board_view import Camera
+from game.ui.overlays import dashed_line
+from game.world.intent import Intent
+
+REACHES = theme.DANGER               # a walk that ends in base contact with a survivor
+WALKS = (214, 150, 96)               # any other walk
+
+
+def draw_intents(surface: pygame.Surface, cam: Camera, session, intents: list[Intent], xy_of,
+                 strong: bool = False) -> None:
+    """Each intent as a dashed trail to where the zombie stops, an arrowhead there, and a red ring round the
+    survivor it reaches. `strong`: the hovered zombie's, drawn bolder."""
+    t = cam.tile
+    clip = surface.get_clip()
+    surface.set_clip(cam.view)
+    width = max(2, t // (7 if strong else 11))
+    for intent in intents:
+        if intent.action != "move" or not intent.path:
+            continue
+        colour = REACHES if intent.engages is not None else WALKS
+        pts = [cam.centre_px(xy_of(intent.zombie))] + [cam.centre_px(session.board.xy(c)) for c in intent.path]
+        if not strong and not any(cam.view.collidepoint(p) for p in (pts[0], pts[-1])):
+            continue
+        for a, b in zip(pts, pts[1:], strict=False):
+            dashed_line(surface, (16, 12, 12), (a[0] + 1, a[1] + 1), (b[0] + 1, b[1] + 1), width,
+                        t * 0.22, t * 0.12)
+            dashed_line(surface, colour, a, b, width, t * 0.22, t * 0.12)
+        _arrowhead(surface, pts[-2], pts[-1], colour, t * (0.34 if strong else 0.26))
+        if intent.engages is not None:
+            centre = cam.centre_px(xy_of(intent.engages))
+            pygame.draw.circle(surface, REACHES, centre, t * 0.62, max(2, t // 10))
+    surface.set_clip(clip)
+
+
+def _arrowhead(surface, a, b, colour, size: float) -> None:
+    angle = math.atan2(b[1] - a[1], b[0] - a[0])
+    left = (b[0] - size * math.cos(angle - 0.5), b[1] - size * math.sin(angle - 0.5))
+    right = (b[0] - size * math.cos(angle + 0.5), b[1] - size * math.sin(angle + 0.5))
+    pygame.draw.polygon(surface, (16, 12, 12), [(x + 1, y + 1) for x, y in (b, left, right)])
+    pygame.draw.polygon(surface, colour, (b, left, right))

@@ -1,0 +1,100 @@
+"""What each zombie will do in the next Director Phase, read off the board as it is now (Into the Breach's telegraph).
+
+The forecast runs the same hierarchy the ZombieActivation system runs (game.world.horde) without changing anything:
+a stunned zombie loses its activation, an engaged one attacks the survivor it is engaged with, the rest walk toward
+their goal, Screamers' shrieks and a Hunter's leap included. Each zombie is read as if it acted alone: the Director's
+purchases and the zombies that move before it can still change where it ends. Only the screen reads this; the engine
+never acts on it.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from game.rules.geometry import ORTHO_HALF
+from game.world.components import Status, Zombie
+from game.world.horde import plan_walk, zombie_goal
+from game.world.systems import ambush_ready
+
+if TYPE_CHECKING:
+    from game.world.session import Session
+
+
+@dataclass(frozen=True)
+class Intent:
+    zombie: int
+    action: str                     # attack | move | stunned | wait
+    why: str                        # the hierarchy's reason, as the log gives it ("sees Doc", "heads for the noise")
+    path: tuple[int, ...] = ()      # the cells it would walk, in order
+    target: int | None = None       # the survivor it attacks or walks toward, if any
+    engages: int | None = None      # the survivor it would end in base contact with
+    leaps: bool = False             # a Hunter's ambush leap adds to its move
+
+    @property
+    def end(self) -> int | None:
+        return self.path[-1] if self.path else None
+
+
+def shriek_calls(s: Session) -> list[tuple[int, float]]:
+    """The shrieks the next activation will hear: every Screamer that is not stunned (game.world.systems)."""
+    calls = []
+    for z in s.zombies():
+        zdef = s.zdef(z)
+        if "shriek" in zdef.specials and not s.comp(z, Status).stunned:
+            calls.append((s.cell(z), zdef.params.get("shriek_radius", 12)))
+    return calls
+
+
+def zombie_intent(s: Session, z: int, calls: list[tuple[int, float]] | None = None) -> Intent:
+    """One zombie's next activation, as far as the board now tells."""
+    zomb = s.comp(z, Zombie)
+    if s.comp(z, Status).stunned:
+        return Intent(z, "stunned", "is stunned and loses its next activation")
+    if zomb.engaged is not None and s.is_survivor(zomb.engaged):
+        victim = zomb.engaged
+        verb = "feeds on" if s.comp(victim, Status).downed else "attacks"
+        return Intent(z, "attack", f"{verb} {s.name(victim)}", target=victim, engages=victim)
+    goal = zombie_goal(s, z, shriek_calls(s) if calls is None else calls, advance=False)
+    zdef = s.zdef(z)
+    leaps = "ambush_leap" in zdef.specials and ambush_ready(s, z)
+    budget = (zdef.move + (zdef.params.get("leap", 3) if leaps else 0)) * ORTHO_HALF
+    path = tuple(plan_walk(s, z, goal, budget))
+    engages = _engaged_at(s, z, path[-1], goal.target) if path else None
+    return Intent(z, "move" if path else "wait", goal.why, path, goal.target, engages, leaps)
+
+
+def zombie_intents(s: Session) -> dict[int, Intent]:
+    """Every zombie's next activation (see zombie_intent)."""
+    calls = shriek_calls(s)
+    return {z: zombie_intent(s, z, calls) for z in s.zombies()}
+
+
+def _engaged_at(s: Session, z: int, cell: int, target: int | None) -> int | None:
+    """The survivor a zombie standing at `cell` would engage: the one it went for, else the first in contact with
+    room for it (by seat), as the engagement system picks."""
+    room = s.rules.engagement_slots - s.zdef(z).slots
+    touching = [sv for sv in s.survivors() if s.board.in_contact(cell, s.cell(sv)) and s.slots_used(sv) <= room]
+    if target in touching:
+        return target
+    return touching[0] if touching else None
+
+
+def intent_text(s: Session, intent: Intent) -> str:
+    """One sentence for the screen: what this zombie does next phase."""
+    if intent.action in ("stunned", "attack"):
+        return intent.why[0].upper() + intent.why[1:] + " next phase."
+    if intent.action == "wait":
+        return f"Stays put next phase ({intent.why})."
+    inches = _walk_inches(s, intent)
+    leap = " with an ambush leap" if intent.leaps else ""
+    if intent.engages is not None:
+        return f"Reaches {s.name(intent.engages)} next phase{leap} ({inches}\"): {intent.why}."
+    return f"Walks {inches}\"{leap} next phase: {intent.why}."
+
+
+def _walk_inches(s: Session, intent: Intent) -> str:
+    prev, total = s.cell(intent.zombie), 0.0
+    for cell in intent.path:
+        total += s.dist(prev, cell)
+        prev = cell
+    return f"{total:g}"

@@ -1,0 +1,98 @@
+"""The horde's telegraph (game.world.intent): what the screen promises a zombie will do must be what it then does."""
+from __future__ import annotations
+
+import pytest
+
+from game.ai.players import make_player
+from game.content.loader import load_content
+from game.world import systems
+from game.world.actions import EndSurvivorPhase
+from game.world.intent import intent_text, zombie_intent, zombie_intents
+from game.world.session import Session
+from tests.arena import NoPurchases, Status, Zombie, arena, at, cell, director_until, open_board
+
+
+def test_a_zombie_in_sight_is_forecast_to_reach_the_survivor_it_then_engages():
+    s = arena(open_board((1, "d....z..........")), ambient_heat=0)
+    z, who = at(s, 5, 1), s.survivors()[0]
+    intent = zombie_intent(s, z)
+    assert intent.action == "move" and intent.end == cell(s, 1, 1) and intent.engages == who
+    assert intent_text(s, intent).startswith(f"Reaches {s.name(who)} next phase")
+    director_until(s, "zombie")
+    assert s.cell(z) == intent.end and s.comp(z, Zombie).engaged == who
+
+
+def test_a_far_zombie_walks_its_move_and_reaches_no_one():
+    s = arena(open_board((1, "d..........z....")), ambient_heat=0)
+    z = at(s, 11, 1)
+    intent = zombie_intent(s, z)
+    assert intent.end == cell(s, 7, 1) and intent.engages is None
+    assert intent_text(s, intent) == f"Walks 4\" next phase: sees {s.name(s.survivors()[0])}."
+
+
+def test_engaged_stunned_and_called_zombies():
+    rows = open_board((7, "######.#########"), (1, "dz.............."), (12, "..............z."))
+    s = arena(rows, ambient_heat=0)
+    biter, far = at(s, 1, 1), at(s, 14, 12)
+    screamer = s.place_zombie("screamer", cell(s, 6, 9), "test")
+    assert zombie_intent(s, biter).action == "attack"
+    assert zombie_intent(s, biter).target == s.survivors()[0]
+    # the Screamer has not shrieked yet this round: the forecast hears the shriek the activation will make
+    assert zombie_intent(s, far).why == "answers the shriek"
+    s.comp(far, Status).stunned = True
+    assert zombie_intent(s, far).action == "stunned"
+    assert screamer in zombie_intents(s)
+
+
+def test_a_hunter_that_will_leap_is_forecast_with_the_leap():
+    rows = ["....#..........." for _ in range(10)] + ["." * 16 for _ in range(6)]
+    rows[7] = "....#..d........"
+    s = arena(rows, ambient_heat=0, team=["paramedic"])
+    who = s.survivors()[0]
+    hunter = s.place_zombie("hunter", cell(s, 3, 8), "test")
+    s.add_heat(1, s.cell(who), "a creak")
+    intent = zombie_intent(s, hunter)
+    assert intent.leaps and intent.engages == who
+    assert "ambush leap" in intent_text(s, intent)
+
+
+def test_the_forecast_changes_nothing():
+    s = arena(open_board((1, "d....z.........."), (9, "..............z.")), ambient_heat=0,
+              patrol=((14, 9), (2, 14)))
+    before = (s.log_lines(), {z: (s.cell(z), s.comp(z, Zombie).waypoint) for z in s.zombies()},
+              s.occupant.version, s.board.version)
+    zombie_intents(s)
+    after = (s.log_lines(), {z: (s.cell(z), s.comp(z, Zombie).waypoint) for z in s.zombies()},
+             s.occupant.version, s.board.version)
+    assert before == after
+
+
+@pytest.mark.parametrize("scenario", ["last_train_out", "pharmacy_run", "dead_air"])
+def test_the_first_zombie_to_move_goes_where_it_was_forecast(scenario):
+    """Real games, the Director buying nothing: the forecast the player sees when they end their turn holds for the
+    first zombie of the activation (no other zombie has moved before it), unless something in between changed the
+    board (a spawn, a model lost or Downed)."""
+    content = load_content()
+    checked = 0
+    for seed in range(30):
+        s = Session(content, scenario, seed=seed, policy=NoPurchases())
+        player = make_player("veteran", seed)
+        while s.result is None and s.round <= 6:
+            action = player.choose(s) or EndSurvivorPhase()
+            if not isinstance(action, EndSurvivorPhase):
+                s.submit(action)
+                continue
+            order = [z for z in systems.activation_order(s) if not s.comp(z, Status).stunned]
+            intent = zombie_intent(s, order[0]) if order else None
+            mark = len(s.events)
+            s.submit(action)
+            while s.in_director and s.step_director() not in ("zombie", None):
+                pass
+            upset = any(e.kind in ("spawn", "downed", "killed", "eliminated", "escape") for e in s.events[mark:])
+            if intent is not None and intent.action == "move" and not upset and not s.result:
+                assert s.cell(order[0]) == intent.end, (seed, s.round, s.name(order[0]))
+                checked += 1
+            while s.in_director:
+                s.step_director()
+        s.close()
+    assert checked >= 30
