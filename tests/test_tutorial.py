@@ -269,11 +269,11 @@ def wait_director(app) -> None:
 
 
 def end_turn(app) -> None:
-    """Enter ends the turn; if a box asks to confirm (someone could still act), Enter again."""
+    """Enter ends the turn; if a box asks to confirm (someone could still act), E (Enter there keeps playing)."""
     from game.ui.widgets import Dialog
     press(app, pygame.K_RETURN)
     if isinstance(app.scene, Dialog):
-        press(app, pygame.K_RETURN)
+        press(app, pygame.K_e)
     wait_director(app)
 
 

@@ -14,9 +14,11 @@ from game.content.loader import load_content
 from game.ui.app import App
 from game.ui.game_scene import GameScene
 from game.ui.overlays import move_reach, shot_preview
+from game.ui.report_card import ReportCard
 from game.world import actions as A
 from game.world.actions import shot_odds_inputs
 from game.world.components import Health, Turn
+from game.world.phase_report import phase_start
 from game.world.saves import GameRecord, load_game, save_dir
 from tests.arena import NoPurchases, arena_map
 
@@ -214,17 +216,31 @@ def test_end_turn_plays_the_director_step_by_step_and_the_round_advances(content
     s = sc.session
     press(app, pygame.K_RETURN)                 # asks first: nobody has acted yet
     assert type(app.scene).__name__ == "Dialog"
-    press(app, pygame.K_RETURN)                 # "End turn"
+    press(app, pygame.K_RETURN)                 # Enter is the safe answer: "Keep playing"
+    assert app.scene is sc and not s.in_director and s.phase == "survivor"
+    press(app, pygame.K_RETURN)
+    dialog = app.scene
+    end = next(b for b in dialog.buttons if b.text == "End turn")
+    click(app, end.rect.center)
     assert app.scene is sc
     assert s.in_director and s.round == 1
     app.step(1 / 60)
     assert s.in_director, "at 1x the Director Phase plays over many frames, one step at a time"
     seen = len(s.events)
     run_until(app, lambda: len(s.events) > seen, 600)
-    press(app, pygame.K_4)                      # instant
-    run_until(app, lambda: not s.in_director)
+    press(app, pygame.K_2)
+    run_until(app, lambda: not s.in_director, 20000)
     assert s.round == 2 and s.phase == "survivor"
     assert (save_dir() / "autosave.json").exists()
+    # the turn comes back with the card of what the Director did: every purchase of the phase is on it
+    bought = [e.data["what"] for e in s.events[phase_start(s.events):] if e.kind == "purchase" and "what" in e.data]
+    assert isinstance(sc.modal, ReportCard) and bought
+    card = " ".join(text for _, text in sc.modal.report.lines())
+    assert all(what in card for what in bought)
+    press(app, pygame.K_SPACE)                  # any key puts it away, and does nothing else
+    assert sc.modal is None and s.active is None
+    press(app, pygame.K_j)                      # J brings it back
+    assert isinstance(sc.modal, ReportCard)
 
 
 def test_pause_and_single_step_in_the_director_phase(content, home, scenes):

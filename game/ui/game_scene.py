@@ -55,12 +55,14 @@ from game.ui.overlays import (
     shot_preview,
     throw_preview,
 )
+from game.ui.report_card import ReportCard
 from game.ui.widgets import Button, Dialog, Tooltips, Widget
 from game.world import actions as A
 from game.world.action_registry import BY_ID, kind_of
 from game.world.components import Health, Inventory, Status, Survivor, Turn, Zombie
 from game.world.intent import Intent, zombie_intents
 from game.world.legal import Option, options, refusal
+from game.world.phase_report import phase_report
 from game.world.saves import RecordingSession, SaveError, save_dir, write_save
 from game.world.session import GameOver, Impossible
 
@@ -99,6 +101,8 @@ class _Tip(Widget):
 
 
 class GameScene(Scene):
+    REPORT_CARD = True       # the card of the Director's turn when the player's comes back (lessons script theirs)
+
     def __init__(self, content, record, demo_level: str | None = None, speed: float = 1.0):
         self.content = content
         self.record = record
@@ -125,6 +129,7 @@ class GameScene(Scene):
         self.hover_model: int | None = None
         self.mouse = (0, 0)
         self.modal = None
+        self._modal_timeout: float | None = None     # a demo's report card puts itself away
         self.last_decision = ""
         self.ai_actions = 0
         self.ai_round = 0
@@ -340,6 +345,10 @@ class GameScene(Scene):
             self._finish(dt)
             return
         if self.modal is not None:
+            if self._modal_timeout is not None and not self.paused:
+                self._modal_timeout -= dt
+                if self._modal_timeout <= 0:
+                    self.modal, self._modal_timeout = None, None
             return
         if s.in_director:
             self._play_director(dt)
@@ -402,7 +411,19 @@ class GameScene(Scene):
         if not self.demo:
             self.hud.show_banner(f"Round {s.round}", "Your move: click a survivor to start their turn.", theme.ACCENT)
             self.autosave()
+        if self.REPORT_CARD and not self.instant:
+            self.show_report(seconds=4.0 / self.speed if self.demo else None)
         self._timer = 0.5
+
+    def show_report(self, seconds: float | None = None) -> bool:
+        """The card of the last Director Phase (J); in a demo it goes by itself after `seconds`."""
+        s = self.session
+        if not any(e.kind == "phase" for e in s.events):
+            self.hud.toast("The Director has not played yet", theme.INK, 1.5)
+            return False
+        self.modal = ReportCard(phase_report(s), lambda: self._lay().board)
+        self._modal_timeout = seconds
+        return True
 
     def _play_ai(self, dt: float) -> None:
         s = self.session
@@ -719,6 +740,9 @@ class GameScene(Scene):
         if key == pygame.K_z:
             self.toggle_intents()
             return
+        if key == pygame.K_j:
+            self.show_report()
+            return
         s = self.session
         playing_back = s.in_director or self.demo
         if playing_back:
@@ -944,7 +968,7 @@ class GameScene(Scene):
             names = ", ".join(s.name(w) for w in waiting)
             self.app.push(Dialog("End the turn?", f"{names} can still act. If you end the Survivor Phase now, "
                                  "they lose their turn and the Director plays.",
-                                 [("End turn", self.end_turn), ("Keep playing", None)]))
+                                 [("End turn", self.end_turn, pygame.K_e), ("Keep playing", None)], default=1))
             return
         self.end_turn()
 

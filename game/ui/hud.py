@@ -92,6 +92,7 @@ BOARD_KEYS: tuple[tuple[str, str], ...] = (
     ("Space", "end activation; while the Director plays or in a demo: pause / resume"),
     ("1 2 3 4", "speed 1x, 2x, 4x, instant"),
     ("Z", "show every zombie's next move (the one under the pointer always shows)"),
+    ("J", "what the Director did in its last phase"),
     ("Ctrl+Z", "undo the last action (not dice rolls)"),
     ("Ctrl+S", "save to a new slot"),
     ("F1 / F12", "rules help / screenshot"),

@@ -92,6 +92,7 @@ class _LessonGame:
 # --- the lesson board ------------------------------------------------------------------------------------------
 
 class LessonScene(GameScene):
+    REPORT_CARD = False      # each lesson explains the Director's turn in its own words
     PANEL_W = 300            # at 720 px high
 
     def __init__(self, content: Content, lesson: Lesson, progress: Progress | None = None,

@@ -1005,11 +1005,14 @@ class Overlay(Scene):
 class Dialog(Overlay):
     """A modal message with one or more buttons. The first button is the default (Enter); Esc presses the last.
 
-    buttons: (label, callback or None). The dialog closes itself before calling the callback.
+    buttons: (label, callback or None[, hotkey]). The dialog closes itself before calling the callback. `default`: the
+    button Enter presses (the first unless said), so that a dialog asking to confirm something that cannot be taken
+    back can make Enter the safe answer.
     """
 
-    def __init__(self, title: str, message: str, buttons: Sequence[tuple[str, Callable[[], None] | None]] = (("OK",
-                 None),), tone: str = "normal"):
+    def __init__(self, title: str, message: str, buttons: Sequence[tuple] = (("OK", None),), tone: str = "normal",
+                 default: int = 0):
+        self.default = default
         self.title = title
         self.message = message
         self.tone = tone            # normal | danger
@@ -1041,14 +1044,19 @@ class Dialog(Overlay):
         bw = min(int(200 * s), (width - 2 * pad - (n - 1) * int(12 * s)) // n)
         x = self.panel.right - pad - n * bw - (n - 1) * int(12 * s)
         self.buttons = []
-        for i, (label, cb) in enumerate(self.specs):
-            keys: list[int] = []
-            if i == 0:
+        for i, (label, cb, *extra) in enumerate(self.specs):
+            keys: list[int] = list(extra[:1])
+            default = i == min(self.default, n - 1)
+            if default:
                 keys += [pygame.K_RETURN, pygame.K_KP_ENTER]
             if i == n - 1:
                 keys.append(pygame.K_ESCAPE)
-            hint = "Enter" if i == 0 else ("Esc" if i == n - 1 else "")
-            style = ("danger" if self.tone == "danger" else "primary") if i == 0 else "normal"
+            hint = "Enter" if default else ("Esc" if i == n - 1 else "")
+            if default and i == n - 1:
+                hint = "Enter / Esc"
+            if extra:
+                hint = pygame.key.name(extra[0]).upper()
+            style = ("danger" if self.tone == "danger" else "primary") if default else "normal"
             b = Button(label, lambda label=label, cb=cb: self._choose(label, cb), hotkey=keys or None, hint=hint,
                        style=style, size=int(23 * s))
             b.rect = pygame.Rect(x + i * (bw + int(12 * s)), self.panel.bottom - pad - btn_h, bw, btn_h)

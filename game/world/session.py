@@ -402,7 +402,8 @@ class Session:
         """Move the Doom marker on; `cause` (round, escalation, clatter, event) is kept for the records."""
         length = self.scenario.doom_length
         if self.doom >= length:
-            self.emit("doom", f"Doom is already on its final space ({reason})", doom=self.doom, cause=cause)
+            self.emit("doom", f"Doom is already on its final space ({reason})", doom=self.doom, cause=cause,
+                      held=True)
             return
         self.doom += 1
         self.emit("doom", f"Doom advances to {self.doom}/{length}: {reason}", doom=self.doom, cause=cause)

@@ -106,7 +106,8 @@ class SpendHeat:
                 raise Impossible(f"{purchase.describe(s)} costs {cost} Heat, only {left} left")
             left -= cost
             s.heat_spent += cost
-            s.emit("purchase", f"{purchase.describe(s)} ({cost} Heat): {reason}", cost=cost, reason=reason,
+            what = purchase.describe(s)
+            s.emit("purchase", f"{what} ({cost} Heat): {reason}", cost=cost, reason=reason, what=what,
                    purchase=type(purchase).__name__)
             purchase.apply(s)
             yield "purchase"
