@@ -18,6 +18,7 @@ from game.ui.report_card import ReportCard
 from game.world import actions as A
 from game.world.actions import shot_odds_inputs
 from game.world.components import Health, Turn
+from game.world.intent import intent_text
 from game.world.phase_report import phase_start
 from game.world.saves import GameRecord, load_game, save_dir
 from tests.arena import NoPurchases, arena_map
@@ -324,3 +325,64 @@ def test_zoom_pan_and_resize_keep_the_board_usable(content, home, scenes):
     app.step()
     assert sc._layout.size == (1920, 1080)
     assert sc.view.cam.view.width > 1000
+
+
+def test_hovering_a_zombie_shows_where_it_goes_next_phase(content, home, scenes):
+    arena = arena_content(content)
+    app = App((1280, 720), headless=True)
+    sc = GameScene(arena, GameRecord("arena", 4, ("soldier", "hunter")))
+    sc.game.session.policy = NoPurchases()
+    scenes.append(sc)
+    app.push(sc)
+    app.step()
+    s = sc.session
+    soldier, hunter = s.survivors()
+    far = next(z for z in s.zombies() if not s.board.in_contact(s.cell(z), s.cell(soldier)))
+    hover(app, sc.screen_pos(s.cell(far)))
+    assert sc.hover_model == far
+    intent = sc.intent_of(far)
+    assert intent.engages == hunter and intent_text(s, intent).startswith(f"Reaches {s.name(hunter)} next phase")
+    near = next(z for z in s.zombies() if z != far)
+    assert sc.intent_of(near).action == "attack" and sc.intent_of(near).target == soldier
+    press(app, pygame.K_z)
+    assert sc.show_intents
+    # what the card promised is what the Director Phase then does
+    sc.end_turn()
+    press(app, pygame.K_4)
+    run_until(app, lambda: not s.in_director)
+    assert s.cell(far) == intent.end
+
+
+@pytest.mark.parametrize("speed,follows", [(1.0, True), (4.0, False)])
+def test_a_director_action_out_of_sight_brings_the_camera_or_an_edge_marker(content, home, scenes, speed, follows):
+    """A spawn or a lunge the view does not show: at 1x the camera goes there; at any speed the minimap pings it and
+    an arrow on the edge of the view points to it."""
+    app, sc = start(content, scenes, speed=speed)
+    s = sc.session
+    found = None
+
+    def out_of_sight(start: int):
+        for e in s.events[start:]:
+            if e.kind == "spawn":
+                xy = s.board.xy(e.data["cell"])
+            elif e.kind == "move" and " lunges " in e.text:
+                xy = s.board.xy(e.data["path"][-1])
+            else:
+                continue
+            if not sc._visible([xy]):
+                return xy
+        return None
+    for _ in range(4):
+        seen = len(s.events)
+        sc.modal = None
+        sc.end_turn()
+        run_until(app, lambda seen=seen: out_of_sight(seen) is not None or not s.in_director, 20000)
+        found = out_of_sight(seen)
+        if found is not None:
+            break
+        run_until(app, lambda: not s.in_director, 20000)
+    assert found is not None, "the Director of this seed acts away from the view within four rounds"
+    assert any(m[0] == found for m in sc.offscreen.items) and any(p[0] == found for p in sc.minimap.pings)
+    if follows:
+        run_until(app, lambda: sc.view.cam.goal is None, 600)
+        assert sc._visible([found])

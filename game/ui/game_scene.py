@@ -38,6 +38,8 @@ from game.ui.end_screen import EndScreen
 from game.ui.help import toggle_help
 from game.ui.hud import ACTIONS, Card, ExchangeDialog, Hud, Picker, compute_layout
 from game.ui.intent_overlay import draw_intents
+from game.ui.minimap import SPAWN, Minimap
+from game.ui.offscreen import OffscreenMarkers
 from game.ui.overlays import (
     SIGHT_OK,
     OddsCard,
@@ -62,7 +64,7 @@ from game.world.action_registry import BY_ID, kind_of
 from game.world.components import Health, Inventory, Status, Survivor, Turn, Zombie
 from game.world.intent import Intent, zombie_intents
 from game.world.legal import Option, options, refusal
-from game.world.phase_report import phase_report
+from game.world.phase_report import phase_report, step_sentence
 from game.world.saves import RecordingSession, SaveError, save_dir, write_save
 from game.world.session import GameOver, Impossible
 
@@ -117,6 +119,8 @@ class GameScene(Scene):
         self.hud = Hud(self.sprites)
         self.hud.build_buttons(self.on_action)
         self.motion = Motion()
+        self.minimap = Minimap(self.view.static)
+        self.offscreen = OffscreenMarkers()
         self.reach_layer = ReachLayer()
         self.odds_card = OddsCard()
         self.tips = Tooltips()
@@ -239,6 +243,10 @@ class GameScene(Scene):
         self._seen = len(s.events)
         searched = False
         fallen = {e.data.get("who"): e.data.get("cell") for e in new if e.kind == "killed"}
+        # The Director on stage: at 1x and 2x the camera goes to what it does out of sight (one place per step);
+        # at any speed the minimap pings it and an arrow on the view's edge points to it.
+        horde_turn = animate and (self.demo or s.phase != "survivor")
+        follow = horde_turn and self.speed < 4
         for e in new:
             k, d = e.kind, e.data
             if k == "roll":
@@ -248,14 +256,26 @@ class GameScene(Scene):
                 if animate and who is not None and len(path) > 1 and (s.is_zombie(who) or s.is_survivor(who)):
                     per = (ZOMBIE_STEP if s.is_zombie(who) else SURVIVOR_STEP) / max(0.25, self.speed)
                     xy = [s.board.xy(c) for c in path]
+                    if s.is_zombie(who) and horde_turn:
+                        self.minimap.ping(xy[-1], (214, 150, 96))
                     if s.is_zombie(who) and not self._visible(xy):
-                        if (self.demo or s.phase != "survivor") and self._near_team(path[-1]):
+                        lunge = " lunges " in e.text
+                        if lunge:
+                            self.offscreen.add(xy[-1], f"{s.name(who)} lunges", theme.DANGER)
+                        if horde_turn and (self._near_team(path[-1]) or (lunge and follow)):
                             # the camera glides there first; the walk is slowed to be seen arriving
                             self.view.cam.glide_to(xy[-1][0] + 0.5, xy[-1][1] + 0.5)
                             per = max(per, 0.45 / max(1.0, min(self.speed, 4.0)) / (len(xy) - 1))
                         else:
                             per *= 0.25
                     self.motion.start(who, xy, per)
+            elif k == "attack" and "zombies" in d and d.get("who") in s.survivors() and horde_turn:
+                xy = s.xy(d["who"])
+                self.minimap.ping(xy, theme.DANGER)
+                if not self._visible([xy]):
+                    self.offscreen.add(xy, f"{s.name(d['who'])} attacked", theme.DANGER)
+                    if follow:
+                        self.view.cam.glide_to(xy[0] + 0.5, xy[1] + 0.5)
             elif k == "attack" and d.get("who") is not None and s.is_survivor(d["who"]) and \
                     d["who"] in s.survivors() and ("cover" in d or "cell" in d):
                 target = d.get("target")
@@ -277,7 +297,15 @@ class GameScene(Scene):
             elif k == "killed" and d.get("cell") is not None:
                 self.hud.float_text(s.board.xy(d["cell"]), "destroyed", theme.GOOD)
             elif k == "spawn" and d.get("cell") is not None:
-                self.hud.float_text(s.board.xy(d["cell"]), "new", (226, 150, 140))
+                xy = s.board.xy(d["cell"])
+                self.hud.float_text(xy, "new", (226, 150, 140))
+                if horde_turn:
+                    name = self.content.zombies[d["kind"]].name if d.get("kind") in self.content.zombies else "Zombie"
+                    self.minimap.ping(xy, SPAWN)
+                    if not self._visible([xy]):
+                        self.offscreen.add(xy, f"{name} appears", SPAWN)
+                        if follow and self.view.cam.goal is None:
+                            self.view.cam.glide_to(xy[0] + 0.5, xy[1] + 0.5)
             elif k == "search":
                 searched = True
                 if d.get("outcome") == "failure":
@@ -316,11 +344,11 @@ class GameScene(Scene):
         return any(s.dist(cell, s.cell(sv)) <= inches for sv in s.survivors())
 
     def _visible(self, cells_xy) -> bool:
-        """True if the walk ends where the player can see it (not under the banner at the top, nor at an edge)."""
+        """True if the walk ends where the player can see it (not at an edge, nor under the minimap)."""
         cam = self.view.cam
-        v, t = cam.view, cam.tile
-        inner = pygame.Rect(v.x + t, v.y + int(v.height * 0.18), v.width - 2 * t, int(v.height * 0.82) - t)
-        return inner.collidepoint(cam.centre_px(cells_xy[-1]))
+        p = cam.centre_px(cells_xy[-1])
+        return cam.view.inflate(-2 * cam.tile, -2 * cam.tile).collidepoint(p) and \
+            not self.minimap.rect.inflate(cam.tile, cam.tile).collidepoint(p)
 
     # --- the loop ------------------------------------------------------------------------------------------------
     def update(self, dt: float) -> None:
@@ -328,6 +356,8 @@ class GameScene(Scene):
         self.view.cam.update(dt)
         self.tips.update(dt)
         self.motion.update(dt)
+        self.minimap.update(dt * max(1.0, min(self.speed, 4.0)))
+        self.offscreen.update(dt, self.speed)
         for tr in self.tracers:
             tr[2] += dt * max(1.0, min(self.speed, 4.0))
         self.tracers = [tr for tr in self.tracers if tr[2] < 0.9]
@@ -390,13 +420,7 @@ class GameScene(Scene):
         steps = {"frenzy": "Feeding Frenzy", "ambient": "Ambient Heat", "escalation": "Escalation",
                  "purchase": "Spending Heat", "shriek": "Shriek", "swarm": "Swarm attack", "zombie": "The horde moves",
                  "reset": "Heat resets", "doom": "End Phase: Doom", "round": "New round"}
-        said = [e.text for e in s.events[first:] if e.kind not in ("move", "decision", "roll", "door")]
-        if label == "escalation" and not any(e.kind == "roll" for e in s.events[first:]) and \
-                not any(e.kind == "doom" for e in s.events[first:]):
-            said = [f"Heat {s.heat}: too low for an escalation roll (it takes 8 or more)"]
-        elif label == "escalation":
-            said = [e.text for e in s.events[first:] if e.kind in ("roll", "doom", "event")] or said
-        text = "   ".join(said[:3]) if said else label
+        text = step_sentence(s, label, s.events[first:])
         colour = theme.DOOM if label in ("doom", "escalation") else theme.DANGER
         self.hud.show_banner(f"Director Phase - {steps.get(label, label)}", text, colour)
         self._timer = STEP_TIME.get(label, 0.6) / self.speed
@@ -583,8 +607,8 @@ class GameScene(Scene):
         h = px(28)
         specs = [("Undo", self.undo, "Undo the last action (Ctrl+Z). Dice rolls cannot be undone."),
                  ("Save", self.save, "Save the game to a new slot (Ctrl+S)."),
-                 ("Speed", self.cycle_speed, "How fast the Director's turn plays: 1x, 2x, 4x, instant (1-4)."),
-                 ("Pause", self.toggle_pause, "Pause or resume the Director's turn or the demo (Space). N steps."),
+                 ("Speed Instant", self.cycle_speed, "How fast the Director's turn plays: 1x, 2x, 4x, instant (1-4)."),
+                 ("Resume", self.toggle_pause, "Pause or resume the Director's turn or the demo (Space). N steps."),
                  ("Help", self.open_help, "Rules help (F1)."),
                  ("Menu", self.ask_leave, "Leave the game (Esc).")]
         if self.demo:
@@ -594,6 +618,16 @@ class GameScene(Scene):
             b = Button(label, fn, tooltip=tip, size=size, style="normal", hint="")
             b.rect = pygame.Rect(0, 0, max(px(50), int(len(label) * size * 0.55) + px(18)), h)
             self.hud.top_buttons.append(b)
+        self._label_top_buttons()
+
+    def _label_top_buttons(self) -> None:
+        """The Speed button says the speed and the Pause button what it would do (sized for the longest)."""
+        for b in self.hud.top_buttons:
+            if b.on_click == self.cycle_speed:
+                b.text = f"Speed {self.speed_label()}"
+            elif b.on_click == self.toggle_pause:
+                b.text = "Resume" if self.paused else "Pause"
+                b.style = "primary" if self.paused else "normal"
 
     def _centre_on_team(self) -> None:
         s = self.session
@@ -662,6 +696,10 @@ class GameScene(Scene):
                     if fn is not None:
                         fn()
                     return
+            spot = self.minimap.cell_at(event.pos)
+            if spot is not None:
+                self.view.cam.centre_on(*spot)
+                return
             if lay.board.collidepoint(event.pos):
                 self._board_click(event.pos)
             return
@@ -682,7 +720,7 @@ class GameScene(Scene):
         for b in self.hud.top_buttons + self.hud.buttons:
             b.handle(event)
         s = self.session
-        cell_xy = self.view.cam.cell_at(event.pos)
+        cell_xy = self.view.cam.cell_at(event.pos) if not self.minimap.rect.collidepoint(event.pos) else None
         self.hover_cell = s.board.idx(*cell_xy) if cell_xy is not None else None
         self.hover_model = s.occupant.get(self.hover_cell) if self.hover_cell is not None else None
         widgets = list(self.hud.top_buttons) + ([] if self.demo else list(self.hud.buttons))
@@ -751,6 +789,7 @@ class GameScene(Scene):
             elif key == pygame.K_n:
                 self.paused = True
                 self.step_once = True
+                self._label_top_buttons()
             return
         if key == pygame.K_TAB:
             self.next_survivor()
@@ -767,6 +806,7 @@ class GameScene(Scene):
     # --- speed ---------------------------------------------------------------------------------------------------
     def set_speed(self, speed: float) -> None:
         self.speed = speed
+        self._label_top_buttons()
         self.hud.toast(f"Speed: {SPEED_NAMES.get(speed, speed)}", theme.INK, 1.2)
 
     def cycle_speed(self) -> None:
@@ -775,6 +815,7 @@ class GameScene(Scene):
 
     def toggle_pause(self) -> None:
         self.paused = not self.paused
+        self._label_top_buttons()
         self.step_once = False
         self.hud.toast("Paused: N plays one step" if self.paused else "Playing", theme.INK, 1.5)
 
@@ -1219,8 +1260,10 @@ class GameScene(Scene):
                                    self.last_decision, self.record.director)
         else:
             self.hud.draw_bar(surface, lay)
-        self.hud.draw_board_overlays(surface, lay, self.view.cam, hint=self._hint(),
-                                     status_line=self._status_line())
+        self.hud.draw_board_overlays(surface, lay, self.view.cam, status_line=self._status_line())
+        self.offscreen.draw(surface, self.view.cam, lay.s, hidden=[self.minimap.rect])
+        self.minimap.draw(surface, s, self.view.cam, lay.board, lay.s)
+        self.hud.draw_ticker(surface, lay, hint=self._hint())
         if self.modal is not None:
             self.modal.draw(surface, lay.s)
         self.tips.draw(surface, lay.s)
@@ -1255,7 +1298,7 @@ class GameScene(Scene):
     def _clear(self, surface: pygame.Surface, lay) -> None:
         """Clear the screen, unless the board, the top bar, the panel and the action bar tile it exactly: each of
         them paints all of its own rectangle, so clearing first would only be overwritten."""
-        parts = (lay.top, lay.right, lay.bar, lay.board)
+        parts = (lay.top, lay.right, lay.bar, lay.ticker, lay.board)
         screen = surface.get_rect()
         tiled = (self.view.cam.view == lay.board and all(screen.contains(r) for r in parts) and
                  sum(r.width * r.height for r in parts) == screen.width * screen.height and

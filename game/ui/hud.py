@@ -42,6 +42,7 @@ class Layout:
     right: pygame.Rect
     bar: pygame.Rect
     board: pygame.Rect
+    ticker: pygame.Rect        # the strip above the board for what is happening now: it never covers the board
 
     def px(self, n: float) -> int:
         return int(round(n * self.s))
@@ -52,11 +53,18 @@ def compute_layout(w: int, h: int, demo: bool = False) -> Layout:
     top_h = int(48 * s)
     right_w = min(int(316 * s), max(220, w // 3))
     bar_h = int((58 if demo else 84) * s)
+    ticker_h = ticker_height(s)
     top = pygame.Rect(0, 0, w, top_h)
     right = pygame.Rect(w - right_w, top_h, right_w, h - top_h - bar_h)
     bar = pygame.Rect(0, h - bar_h, w, bar_h)
-    board = pygame.Rect(0, top_h, w - right_w, h - top_h - bar_h)
-    return Layout((w, h), s, top, right, bar, board)
+    ticker = pygame.Rect(0, top_h, w - right_w, ticker_h)
+    board = pygame.Rect(0, top_h + ticker_h, w - right_w, h - top_h - bar_h - ticker_h)
+    return Layout((w, h), s, top, right, bar, board, ticker)
+
+
+def ticker_height(s: float) -> int:
+    """Two lines of ticker text and a little air."""
+    return 2 * line_height(int(round(15 * s))) + int(round(8 * s))
 
 
 # --- the actions -----------------------------------------------------------------------------------------------------
@@ -348,9 +356,6 @@ class Hud:
                   theme.INK_DIM)
         for b in self.top_buttons:
             b.draw(surface)
-        state = "PAUSED" if paused else f"Speed {speed_label}"
-        draw_text(surface, state, (bx - px(6), r.centery), px(16), theme.DANGER if paused else theme.INK_DIM,
-                  True, anchor="midright")
         self._top_layer.keep(surface, r, key, self.doom_tips)
 
     def _heat_track(self, surface, x: int, r: pygame.Rect, lay: Layout, session) -> int:
@@ -786,9 +791,6 @@ class Hud:
             img.set_alpha(int(255 * (1 - u * u)))
             surface.blit(img, img.get_rect(center=(sx, sy - cam.tile * (0.4 + 0.9 * u))))
         y = b.y + px(8)
-        if self.banner is not None:
-            heading, text, colour = self.banner
-            y = self._banner(surface, lay, heading, text, colour, y) + px(6)
         for t in self.toasts:
             w = min(b.width - px(40), text_size(t.text, px(17), True)[0] + px(28))
             rect = pygame.Rect(0, y, w, line_height(px(17), True) + px(12))
@@ -800,9 +802,9 @@ class Hud:
             y = rect.bottom + px(6)
         self._dice_tray(surface, lay)
         self._cards(surface, lay)
-        if hint or status_line:
+        if status_line:
             size = px(14)
-            text = status_line or hint
+            text = status_line
             w = min(b.width // 2 + px(120), text_size(text, size)[0] + px(16))
             rect = pygame.Rect(b.right - w - px(8), b.bottom - line_height(size) - px(14), w,
                                line_height(size) + px(8))
@@ -810,22 +812,33 @@ class Hud:
             draw_text(surface, ellipsize(text, size, w - px(12)), (rect.x + px(6), rect.centery), size,
                       theme.INK_DIM, anchor="midleft")
 
-    def _banner(self, surface, lay: Layout, heading: str, text: str, colour, y: int) -> int:
+    def draw_ticker(self, surface: pygame.Surface, lay: Layout, hint: str = "") -> None:
+        """The strip above the board: the newest fact (a heading and its sentence), else the hint of what to do."""
         px = lay.px
-        b = lay.board
-        width = min(b.width - px(40), px(640))
-        size = px(17)
-        lines = wrap(text, size, width - px(24))[:3]
-        h = px(10) + line_height(px(13), True) + len(lines) * line_height(size) + px(8)
-        rect = pygame.Rect(0, y, width, h)
-        rect.centerx = b.centerx
-        draw_panel(surface, rect, (26, 28, 34), colour, radius=px(8), width=2, shadow=True)
-        draw_text(surface, heading.upper(), (rect.x + px(12), rect.y + px(6)), px(13), colour, True)
-        yy = rect.y + px(6) + line_height(px(13), True)
+        r = lay.ticker
+        pygame.draw.rect(surface, (26, 28, 33), r)
+        pygame.draw.line(surface, theme.PANEL_EDGE, r.bottomleft, (r.right - 1, r.bottom - 1))
+        size = px(15)
+        if self.banner is None:
+            if hint:
+                draw_text(surface, ellipsize(hint, size, r.width - px(24)), (r.x + px(12), r.centery), size,
+                          theme.INK_DIM, anchor="midleft")
+            return
+        heading, text, colour = self.banner
+        pygame.draw.rect(surface, colour, (r.x, r.y, px(4), r.height - 1))
+        head_w = min(px(190), r.width // 4)
+        head_lines = min(2, len(wrap(heading.upper(), px(13), head_w - px(8), True)))
+        head_y = r.y + (r.height - head_lines * line_height(px(13), True)) // 2
+        draw_wrapped(surface, heading.upper(), pygame.Rect(r.x + px(12), head_y, head_w - px(8), r.height),
+                     px(13), colour, bold=True, max_lines=2)
+        body = pygame.Rect(r.x + px(12) + head_w, r.y + px(4), r.width - head_w - px(24), r.height - px(6))
+        lines = wrap(text, size, body.width)
+        if len(lines) > 2:       # two lines at most: the log keeps the whole of it
+            lines = [lines[0], ellipsize(" ".join(lines[1:]), size, body.width)]
+        yy = body.y + (body.height - len(lines) * line_height(size)) // 2
         for line in lines:
-            draw_text(surface, line, (rect.x + px(12), yy), size, theme.INK)
+            draw_text(surface, line, (body.x, yy), size, theme.INK)
             yy += line_height(size)
-        return rect.bottom
 
     def _dice_tray(self, surface, lay: Layout) -> None:
         if not self.dice:

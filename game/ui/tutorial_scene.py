@@ -124,9 +124,10 @@ class LessonScene(GameScene):
         if self._layout is None or self._layout.size != size:
             base = compute_layout(*size)
             panel_w = min(int(self.PANEL_W * base.s), size[0] // 3)
-            self.panel = pygame.Rect(0, base.board.y, panel_w, base.board.height)
+            self.panel = pygame.Rect(0, base.ticker.y, panel_w, base.board.bottom - base.ticker.y)
             board = pygame.Rect(panel_w, base.board.y, base.board.width - panel_w, base.board.height)
-            self._layout = Layout(base.size, base.s, base.top, base.right, base.bar, board)
+            ticker = pygame.Rect(panel_w, base.ticker.y, base.ticker.width - panel_w, base.ticker.height)
+            self._layout = Layout(base.size, base.s, base.top, base.right, base.bar, board, ticker)
             cam = self.view.cam
             cam.tile = self._fit_tile(board)
             cam.set_view(board)

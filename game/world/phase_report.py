@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from game.world.components import Zombie
 from game.world.events import Event
 
 if TYPE_CHECKING:
@@ -135,3 +136,71 @@ def phase_report(s: Session, events: Sequence[Event] | None = None) -> PhaseRepo
         round=round_no, heat=spent + lost_heat, purchases=tuple(purchases), lost_heat=lost_heat,
         doom_causes=tuple(causes), doom=(doom_now if doom_start is None else doom_start, doom_now), fired=tuple(fired),
         moved=len(moved), hurt=tuple(hurt.items()), downed=tuple(downed), lost=tuple(lost), destroyed=destroyed)
+
+
+def step_sentence(s: Session, label: str, events: Sequence[Event]) -> str:
+    """One sentence for one step of the Director Phase (a label of game.world.systems), made from its events."""
+    by_kind: dict[str, list[Event]] = {}
+    for e in events:
+        by_kind.setdefault(e.kind, []).append(e)
+
+    def first(kind: str) -> Event | None:
+        found = by_kind.get(kind)
+        return found[0] if found else None
+
+    if label == "ambient":
+        heat = first("heat")
+        if heat is None:
+            return "No ambient Heat this round."
+        return f"The city's background noise adds {heat.data.get('amount', 0)} Heat: {s.heat} on the track."
+    if label == "escalation":
+        roll, doom = first("roll"), first("doom")
+        if roll is None:
+            if doom is not None:
+                return f"Heat {s.heat} is a catastrophic clatter: Doom advances to {doom.data.get('doom')} " \
+                       f"without a roll."
+            return f"Heat {s.heat} is too low for an escalation roll (it takes 8 or more)."
+        face, need = roll.data["faces"][0], roll.data["need"]
+        outcome = f"Doom advances to {doom.data.get('doom')}" if doom is not None else "Doom holds"
+        return f"Escalation at Heat {s.heat}: {need}+ needed, rolled {face}. {outcome}."
+    if label == "purchase":
+        buy = first("purchase")
+        if buy is None:
+            return "The Director buys nothing."
+        if "lost" in buy.data:
+            return f"{buy.data['lost']} Heat goes unspent: nothing it could buy."
+        what = buy.data.get("what") or buy.text.split(" (", 1)[0]
+        why = Purchase(what, buy.data.get("cost", 0), buy.data.get("reason", "")).plain_why()
+        return f"{what} ({buy.data.get('cost', 0)} Heat): {why}."
+    if label == "swarm":
+        outcome = [e for e in events if e.kind in ("downed", "eliminated", "wound")]
+        attack = first("attack")
+        head = attack.text.split(":", 1)[0] if attack is not None else "The horde attacks"
+        if outcome:
+            return f"{head}: {outcome[-1].text}."
+        tail = [e.text for e in events if e.kind in ("attack", "killed") and e is not attack]
+        return f"{head}: {tail[-1]}." if tail else f"{head}."
+    if label == "zombie":
+        move, order = first("move"), first("order")
+        who = (move or order).data.get("who") if (move or order) is not None else None
+        if who is None:
+            return "The horde shuffles."
+        name = s.name(who)
+        why = order.text.split(": ", 1)[1] if order is not None and ": " in order.text else "moves"
+        hit = first("downed") or first("wound")
+        tail = f" {hit.text}." if hit is not None else ""
+        victim = s.comp(who, Zombie).engaged if s.is_zombie(who) else None
+        if victim is not None and not tail:
+            tail = f" It engages {s.name(victim)}."
+        return f"{name} {why}.{tail}"
+    if label == "doom":
+        doom = first("doom")
+        fired = [e.data["name"] for e in by_kind.get("event", []) if e.data.get("name")]
+        text = doom.text if doom is not None else "The round ends."
+        return text + (f" {', '.join(fired)} strikes." if fired else "")
+    if label == "reset":
+        return "Heat goes back to 0: the Director cannot save it for later."
+    if label == "round":
+        return f"Round {s.round} begins."
+    said = [e.text for e in events if e.kind not in ("move", "decision", "roll", "door", "order")]
+    return said[0] if said else label
