@@ -727,7 +727,7 @@ class GameScene(Scene):
         for rect, _, tip in self.hud.hotspots:
             if tip:
                 widgets.append(_Tip(rect, tip))
-        for rect, tip in getattr(self.hud, "doom_tips", []):
+        for rect, tip in self.hud.track_tips:
             widgets.append(_Tip(rect, tip))
         self.tips.track(widgets, event.pos)
         for b in self.hud.buttons:

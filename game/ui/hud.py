@@ -258,7 +258,7 @@ class Hud:
         self.cosmetic = random.Random(7)          # tumbling dice only: never the game's RNG
         self.buttons: list[ActionButton] = []
         self.top_buttons: list[Button] = []
-        self.doom_tips: list[tuple[pygame.Rect, str]] = []
+        self.track_tips: list[tuple[pygame.Rect, str]] = []
         # the top bar, the right panel and the action bar, kept while what they show stays the same
         self._top_layer = Snapshot()
         self._right_layer = Snapshot()
@@ -332,7 +332,7 @@ class Hud:
         key = (r, lay.s, session, session.heat, session.doom, session.round, session.last_round, session.phase,
                speed_label, paused, demo, tuple(button_look(b) for b in self.top_buttons))
         if self._top_layer.blit(surface, key):
-            self.doom_tips = self._top_layer.extra
+            self.track_tips = self._top_layer.extra
             # the edge line dips one pixel below the bar, onto the board: that pixel row is not in the snapshot
             clip = surface.get_clip()
             surface.set_clip(pygame.Rect(r.x, r.bottom, r.width, 1))
@@ -341,9 +341,6 @@ class Hud:
             return
         pygame.draw.rect(surface, (30, 32, 37), r)
         pygame.draw.line(surface, theme.PANEL_EDGE, r.bottomleft, (r.right, r.bottom - 1))
-        x = r.x + px(12)
-        x = self._heat_track(surface, x, r, lay, session) + px(22)
-        x = self._doom_track(surface, x, r, lay, session) + px(22)
         phase = {"survivor": "Survivor Phase", "director": "Director Phase", "end": "End Phase",
                  "over": "Game over"}.get(session.phase, session.phase)
         if demo:
@@ -351,12 +348,18 @@ class Hud:
         round_text = f"Round {session.round}"
         if session.last_round is not None:
             round_text += f" of {session.last_round}"
+        # the round and phase sit left of the buttons; the Doom track gets the room that is left
+        words = max(text_size("Demo - Director Phase" if demo else "Survivor Phase", px(15))[0],
+                    text_size(round_text, px(19), True)[0])
+        x = r.x + px(12)
+        x = self._heat_track(surface, x, r, lay, session) + px(22)
+        x = self._doom_track(surface, x, r, lay, session, bx - words - px(22) - x) + px(16)
         draw_text(surface, round_text, (x, r.y + px(7)), px(19), theme.INK, True)
         draw_text(surface, phase, (x, r.y + px(27)), px(15), theme.ACCENT if session.phase != "survivor" else
                   theme.INK_DIM)
         for b in self.top_buttons:
             b.draw(surface)
-        self._top_layer.keep(surface, r, key, self.doom_tips)
+        self._top_layer.keep(surface, r, key, self.track_tips)
 
     def _heat_track(self, surface, x: int, r: pygame.Rect, lay: Layout, session) -> int:
         px = lay.px
@@ -368,6 +371,7 @@ class Hud:
         gap = max(1, px(2))
         bands = session.rules.escalation
         top = r.y + px(18)
+        self.track_tips = []
         for v in range(heat_max + 1):
             rect = pygame.Rect(x + v * (box + gap), top, box, px(22))
             band = next((b for b in bands if b.low <= v <= b.high), None)
@@ -392,26 +396,34 @@ class Hud:
             if v % 5 == 0:
                 draw_text(surface, str(v), (rect.centerx, rect.centery + 1), px(12),
                           (30, 24, 16) if filled else theme.INK_FAINT, anchor="center")
+        calm = min((b.low for b in bands), default=heat_max + 1)
+        self.track_tips.append((pygame.Rect(x, top, calm * (box + gap) - gap, px(22)),
+                                f"Heat 0-{calm - 1}: no escalation roll. Heat is what the Director spends in its "
+                                f"phase, every point of it; it then goes back to 0."))
         for band in bands:
             a = x + band.low * (box + gap)
             b = x + (band.high + 1) * (box + gap) - gap
+            span = f"Heat {band.low}" + (f"-{band.high}" if band.high > band.low else "")
+            self.track_tips.append((pygame.Rect(a, top - px(14), b - a, px(36)),
+                                    f"{span}: the Director Phase opens by moving Doom one space, no roll." if
+                                    band.need == 0 else
+                                    f"{span}: the Director Phase opens with an escalation roll, one die: "
+                                    f"{band.need} or more moves Doom one space."))
             label = "auto" if band.need == 0 else f"{band.need}+"
             pygame.draw.line(surface, theme.DANGER, (a, top - px(3)), (b, top - px(3)), max(1, px(2)))
             draw_text(surface, label, ((a + b) // 2, top - px(4)), px(12), mix(theme.DANGER, theme.INK, 0.4),
                       anchor="midbottom")
         return x + (heat_max + 1) * (box + gap)
 
-    def _doom_track(self, surface, x: int, r: pygame.Rect, lay: Layout, session) -> int:
+    def _doom_track(self, surface, x: int, r: pygame.Rect, lay: Layout, session, room: int) -> int:
         px = lay.px
         sc = session.scenario
         draw_text(surface, "DOOM", (x, r.y + px(5)), px(13), theme.DOOM, True)
         draw_text(surface, f"{session.doom}/{sc.doom_length}", (x, r.y + px(20)), px(19), theme.INK, True)
         x += px(48)
-        avail = max(px(120), r.width - x - px(520))
-        box = max(px(12), min(px(20), avail // max(1, sc.doom_length) - 2))
         gap = max(1, px(2))
+        box = max(px(8), min(px(20), (room - px(48)) // max(1, sc.doom_length) - gap))
         top = r.y + px(18)
-        self.doom_tips = []
         for space in range(1, sc.doom_length + 1):
             rect = pygame.Rect(x + (space - 1) * (box + gap), top, box, px(22))
             passed = space <= session.doom
@@ -429,9 +441,12 @@ class Hud:
                 else:
                     pygame.draw.polygon(surface, c, [(cx, cy - k * 1.2), (cx + k, cy), (cx, cy + k * 1.2),
                                                      (cx - k, cy)], 0 if passed else max(1, px(2)))
-                name = session.content.events[sc.finale if final else event].name
-                tip = f"Doom {space}: {'the Finale - ' if final else ''}{name}"
-                self.doom_tips.append((rect, tip))
+                ev = session.content.events[sc.finale if final else event]
+                tip = f"Doom {space} of {sc.doom_length}: {'the Finale, ' if final else ''}{ev.name}. {ev.text}"
+            else:
+                tip = (f"Doom {space} of {sc.doom_length}: nothing strikes here. Doom moves one space at the end of "
+                       f"every round, and one more whenever Heat escalates.")
+            self.track_tips.append((rect, tip + ("  (Doom is here now.)" if space == session.doom else "")))
             edge = theme.INK if space == session.doom else (26, 28, 32)
             pygame.draw.rect(surface, edge, rect, 2 if space == session.doom else 1, border_radius=3)
         return x + sc.doom_length * (box + gap)
