@@ -7,7 +7,7 @@ from game.ai.players import make_player
 from game.content.loader import load_content
 from game.world import systems
 from game.world.actions import EndSurvivorPhase
-from game.world.intent import intent_text, zombie_intent, zombie_intents
+from game.world.intent import cell_danger, intent_text, zombie_intent, zombie_intents
 from game.world.session import Session
 from tests.arena import NoPurchases, Status, Zombie, arena, at, cell, director_until, open_board
 
@@ -96,3 +96,19 @@ def test_the_first_zombie_to_move_goes_where_it_was_forecast(scenario):
                 s.step_director()
         s.close()
     assert checked >= 30
+
+
+def test_the_danger_of_a_cell_counts_contact_sight_and_reach():
+    rows = open_board((1, "d..............."), (4, "......#........."), (3, "..........z....."))
+    s = arena(rows, ambient_heat=0)
+    z = at(s, 10, 3)
+    touching = cell_danger(s, cell(s, 9, 3))
+    assert touching.contact == 1 and "in contact with 1" in touching.words()
+    near = cell_danger(s, cell(s, 6, 3))          # 4" away, in its sight, within its Move and base contact
+    assert (near.contact, near.seen_by, near.reach) == (0, 1, 1) and "1 can reach it" in near.words()
+    far = cell_danger(s, cell(s, 0, 3))
+    assert (far.seen_by, far.reach) == (1, 0) and "out of reach" in far.words()
+    behind = cell_danger(s, cell(s, 5, 4))        # next to the wall: cover
+    assert behind.cover and behind.words().startswith("cover")
+    s.comp(z, Status).stunned = True
+    assert cell_danger(s, cell(s, 6, 3)).reach == 0   # a stunned zombie loses its next activation

@@ -62,7 +62,7 @@ from game.ui.widgets import Button, Dialog, Tooltips, Widget
 from game.world import actions as A
 from game.world.action_registry import BY_ID, kind_of
 from game.world.components import Health, Inventory, Status, Survivor, Turn, Zombie
-from game.world.intent import Intent, zombie_intents
+from game.world.intent import Intent, cell_danger, zombie_intents
 from game.world.legal import Option, options, refusal
 from game.world.phase_report import phase_report, step_sentence
 from game.world.saves import RecordingSession, SaveError, save_dir, write_save
@@ -1432,7 +1432,10 @@ class GameScene(Scene):
                 cells, breaks = reach.path(hover)
                 band = reach.band[hover]
                 label = f"{band} Move{'s' if band > 1 else ''} - {band} AP"
-                draw_path(surface, cam, s.xy(who), [s.board.xy(c) for c in cells], breaks, label)
+                danger = self._cached("danger", self._key(hover), lambda: cell_danger(s, hover))
+                risky = danger.contact or danger.reach
+                draw_path(surface, cam, s.xy(who), [s.board.xy(c) for c in cells], breaks, label,
+                          detail=danger.words(), detail_colour=theme.DANGER if risky else theme.GOOD)
         if active:
             draw_cells(surface, cam, list(self.options()["withdraw"].cells), w, theme.GOOD, 90)
         if self.mode in ("disengage", "drag", "door", "barricade", "search", "pickup", "triage", "handoff",

@@ -239,7 +239,7 @@ def dashed_line(surface, colour, a, b, width: int = 2, dash: float = 8, gap: flo
 
 
 def draw_path(surface: pygame.Surface, cam: Camera, start_xy, cells_xy: list[tuple[int, int]], breaks: list[int],
-              label: str, colour=theme.INK) -> None:
+              label: str, colour=theme.INK, detail: str = "", detail_colour=theme.INK_DIM) -> None:
     """The path a Move would take: a line through the cell centres, a ring where each Move ends."""
     if not cells_xy:
         return
@@ -258,12 +258,17 @@ def draw_path(surface: pygame.Surface, cam: Camera, start_xy, cells_xy: list[tup
     surface.set_clip(clip)
     if label:
         size = max(15, int(t * 0.42))
+        small = max(13, int(size * 0.82))
         tw, th = text_size(label, size, True)
-        box = pygame.Rect(0, 0, tw + 12, th + 6)
+        dw, dh = text_size(detail, small) if detail else (0, 0)
+        box = pygame.Rect(0, 0, max(tw, dw) + 12, th + 6 + (dh + 2 if detail else 0))
         box.midbottom = (round(end[0]), round(end[1] - t * 0.45))
         box.clamp_ip(cam.view)
         draw_panel(surface, box, (22, 24, 28), colour, radius=5)
-        draw_text(surface, label, box.center, size, colour, True, anchor="center")
+        draw_text(surface, label, (box.centerx, box.y + 3 + th // 2), size, colour, True, anchor="center")
+        if detail:
+            draw_text(surface, detail, (box.centerx, box.y + 5 + th + dh // 2), small, detail_colour,
+                      anchor="center")
 
 
 def draw_engagement(surface: pygame.Surface, cam: Camera, session, xy_of, marks: bool = False) -> None:

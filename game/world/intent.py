@@ -98,3 +98,41 @@ def _walk_inches(s: Session, intent: Intent) -> str:
         total += s.dist(prev, cell)
         prev = cell
     return f"{total:g}"
+
+
+@dataclass(frozen=True)
+class CellDanger:
+    """What standing on a cell would mean when the Director Phase comes (the move preview reads it)."""
+    cover: bool              # next to cover: shots from across it need more, and a Hunker Down is possible
+    seen_by: int             # zombies that see the cell now
+    reach: int               # zombies close enough to walk into base contact with it next phase (straight measure)
+    contact: int             # zombies already touching it: stepping there engages them
+
+    def words(self) -> str:
+        parts = ["cover" if self.cover else "no cover"]
+        if self.contact:
+            parts.append(f"in contact with {self.contact}")
+        if self.seen_by:
+            parts.append(f"seen by {self.seen_by}")
+        if self.reach:
+            parts.append(f"{self.reach} can reach it")
+        elif not self.contact:
+            parts.append("out of reach")
+        return ", ".join(parts)
+
+
+def cell_danger(s: Session, cell: int) -> CellDanger:
+    """The danger of standing on `cell` when the Director Phase comes, as the board is now."""
+    board = s.board
+    sight = s.sight_range()
+    seen = reach = contact = 0
+    for z in s.zombies():
+        zc = s.cell(z)
+        if board.in_contact(zc, cell):
+            contact += 1
+            continue
+        if board.sees(zc, cell, sight):
+            seen += 1
+        if s.dist(zc, cell) <= s.zdef(z).move + 1.5 and not s.comp(z, Status).stunned:
+            reach += 1
+    return CellDanger(board.next_to_cover(cell), seen, reach, contact)
