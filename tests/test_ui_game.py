@@ -386,3 +386,35 @@ def test_a_director_action_out_of_sight_brings_the_camera_or_an_edge_marker(cont
     if follows:
         run_until(app, lambda: sc.view.cam.goal is None, 600)
         assert sc._visible([found])
+
+
+def test_a_click_on_a_zombie_picks_the_obvious_attack_and_a_second_click_confirms(content, home, scenes):
+    arena = arena_content(content)
+    app = App((1280, 720), headless=True)
+    sc = GameScene(arena, GameRecord("arena", 4, ("soldier", "hunter")))
+    sc.game.session.policy = NoPurchases()
+    scenes.append(sc)
+    app.push(sc)
+    app.step()
+    s = sc.session
+    soldier, hunter = s.survivors()
+    near = next(z for z in s.zombies() if s.board.in_contact(s.cell(z), s.cell(soldier)))
+    far = next(z for z in s.zombies() if z != near)
+    click_cell(app, sc, s.cell(soldier))
+    done = len(sc.record.actions)
+    click_cell(app, sc, s.cell(near))                  # in base contact: Melee, waiting for the confirmation
+    assert sc.mode == "melee" and len(sc.record.actions) == done
+    click_cell(app, sc, s.cell(near))
+    assert isinstance(sc.record.actions[-1], A.Melee) and sc.record.actions[-1].target == near
+    # another survivor clicked while the soldier still has AP: asked first, and Enter keeps the soldier
+    click_cell(app, sc, s.cell(hunter))
+    assert type(app.scene).__name__ == "Dialog"
+    press(app, pygame.K_RETURN)
+    assert app.scene is sc and s.active == soldier
+    click_cell(app, sc, s.cell(hunter))
+    press(app, pygame.K_e)                             # "End the Soldier's turn"
+    assert s.active == hunter
+    click_cell(app, sc, s.cell(far))                   # not in contact, a loaded rifle: Shoot
+    assert sc.mode == "shoot"
+    click_cell(app, sc, s.cell(far))
+    assert isinstance(sc.record.actions[-1], A.Shoot) and sc.record.actions[-1].target == far

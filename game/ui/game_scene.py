@@ -854,6 +854,11 @@ class GameScene(Scene):
         if s.active == who:
             self.selected = who
             return
+        acting = s.active
+        if acting is not None and acting != who and not s.comp(who, Turn).activated and \
+                not s.comp(who, Status).downed and refusal(s, A.EndActivation(acting)) is None:
+            self._switch_to(acting, who)
+            return
         why = refusal(s, A.Activate(who))
         downed = s.comp(who, Status).downed
         self.selected = who
@@ -865,6 +870,25 @@ class GameScene(Scene):
             self.hud.toast(f"{s.name(who)} is Downed: roll their bleed-out save with N", theme.INK)
         elif not s.comp(who, Turn).activated:
             self.hud.toast(f"{_sentence(why)} (Space)", theme.INK)
+
+    def _switch_to(self, acting: int, who: int) -> None:
+        """Another survivor clicked while one is acting: a spent one simply hands over; one with AP left asks first
+        (Enter keeps them acting: giving up AP cannot be undone)."""
+        s = self.session
+        ap = s.comp(acting, Turn).ap
+
+        def switch() -> None:
+            if self.submit(A.EndActivation(acting)):
+                self.pick_survivor(who)
+        if ap <= 0 and not s.may_withdraw(acting):
+            switch()
+            return
+        if self.app is not None:
+            self.app.push(Dialog(f"Switch to {s.name(who)}?",
+                                 f"{s.name(acting)} still has {ap} AP. Only one survivor acts at a time: ending "
+                                 f"{s.name(acting)}'s activation gives those AP up for this round.",
+                                 [(f"End {s.name(acting)}'s turn", switch, pygame.K_e),
+                                  (f"Keep {s.name(acting)}", None)], default=1))
 
     def next_survivor(self) -> None:
         s = self.session
@@ -1165,13 +1189,28 @@ class GameScene(Scene):
         if who is None:
             return
         if model is not None and s.is_zombie(model):
-            self.hud.toast("To attack: Melee (F) or Shoot (T), then click the zombie", theme.INK)
+            self._obvious_attack(who, model)
             return
         step = self.options().get("withdraw", Option()).cells.get(cell)
         if step:
             self.submit(step[0])
             return
         self.move_to(cell)
+
+    def _obvious_attack(self, who: int, zombie: int) -> None:
+        """A click on a zombie in Move mode picks the attack that fits (Melee in base contact, else a loaded gun
+        that reaches it) and waits for a second click on it to confirm, the odds card showing meanwhile."""
+        s = self.session
+        if s.board.in_contact(s.cell(who), s.cell(zombie)):
+            mode = "melee"
+        elif self._weapon_for(who, "firearm") is not None:
+            mode = "shoot"
+        else:
+            self.hud.toast(f"{s.name(zombie)} is out of reach: move into base contact to fight it", theme.INK)
+            return
+        self.set_mode(mode)
+        self.hud.toast(f"{'Melee' if mode == 'melee' else 'Shoot'}: click {s.name(zombie)} again to attack "
+                       f"(Esc cancels)", theme.INK, 2.5)
 
     def move_to(self, cell: int) -> bool:
         """Walk the selected survivor to a cell, one Move action per band of the path (2nd and 3rd Moves too)."""
