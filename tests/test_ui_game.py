@@ -418,3 +418,16 @@ def test_a_click_on_a_zombie_picks_the_obvious_attack_and_a_second_click_confirm
     assert sc.mode == "shoot"
     click_cell(app, sc, s.cell(far))
     assert isinstance(sc.record.actions[-1], A.Shoot) and sc.record.actions[-1].target == far
+
+
+def test_the_odds_card_covers_neither_the_attacker_the_target_nor_the_line_of_fire():
+    from game.ui.board_view import Camera
+    from game.ui.overlays import OddsCard
+    cam = Camera(48, 48, 32)
+    cam.view = pygame.Rect(0, 0, 960, 600)
+    shooter = (300.0, 300.0)
+    for target in ((900.0, 300.0), (600.0, 300.0), (300.0, 40.0), (40.0, 560.0)):   # at an edge, in the open
+        rect = OddsCard._place(cam, target, 300, 180, (shooter,))
+        assert cam.view.contains(rect)
+        assert not rect.collidepoint(shooter) and not rect.collidepoint(target)
+        assert not rect.clipline(shooter, target), target

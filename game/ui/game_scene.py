@@ -1290,7 +1290,9 @@ class GameScene(Scene):
         draw_engagement(surface, self.view.cam, s, lambda eid: self.view.model_xy(s, eid, self.motion), marks=True)
         if preview is not None:
             anchor, pv = preview
-            self.odds_card.draw(surface, self.view.cam, pv, anchor, lay.s)
+            who = self.selected
+            avoid = (cam.centre_px(self.view.model_xy(s, who, self.motion)),) if who in s.survivors() else ()
+            self.odds_card.draw(surface, self.view.cam, pv, anchor, lay.s, avoid)
         self._refresh_buttons()
         self.hud.draw_top(surface, lay, s, self.speed_label(), self.paused, self.demo)
         self.hud.draw_right(surface, lay, self)

@@ -9,6 +9,7 @@ the engine when it is submitted).
 from __future__ import annotations
 
 import heapq
+import itertools
 import math
 from dataclasses import dataclass
 from fractions import Fraction
@@ -522,7 +523,9 @@ class OddsCard:
         self.rect = pygame.Rect(0, 0, 0, 0)
 
     def draw(self, surface: pygame.Surface, cam: Camera, preview: Preview, anchor: tuple[float, float],
-             scale: float) -> pygame.Rect:
+             scale: float, avoid: tuple = ()) -> pygame.Rect:
+        """`avoid`: screen points the card should not cover, the first being the attacker (the line from it to
+        `anchor` is the line of fire)."""
         size = max(14, int(17 * scale))
         small = max(12, int(15 * scale))
         pad = int(10 * scale)
@@ -538,13 +541,7 @@ class OddsCard:
         height = pad * 2 + line_height(size, True) + 4
         for kind, *_ in lines:
             height += {"text": lh, "small": line_height(small), "bar": lh + 2, "tri": lh * 2, "gap": lh // 2}[kind]
-        rect = pygame.Rect(0, 0, width, height)
-        ax, ay = anchor
-        off = cam.tile * 0.9
-        rect.topleft = (int(ax + off), int(ay - height / 2))
-        if rect.right > cam.view.right - 6:
-            rect.right = int(ax - off)
-        rect.clamp_ip(cam.view.inflate(-8, -8))
+        rect = self._place(cam, anchor, width, height, avoid)
         draw_panel(surface, rect, (30, 33, 38), theme.ACCENT, radius=8, shadow=True)
         y = rect.y + pad
         title = preview.title
@@ -594,6 +591,36 @@ class OddsCard:
                 y += lh // 2
         self.rect = rect
         return rect
+
+    @staticmethod
+    def _place(cam: Camera, anchor, width: int, height: int, avoid) -> pygame.Rect:
+        """The place nearest the target that covers none of `avoid` (the models and the line of fire the card
+        explains): right or left of it first, then anywhere on the view, nearest first; if nowhere is clear, the
+        one that covers least."""
+        ax, ay = anchor
+        off = cam.tile * 0.9
+        room = cam.view.inflate(-8, -8)
+        points = [p for p in avoid if len(p) == 2] + [anchor]
+        near = [(ax + off, ay - height / 2), (ax - off - width, ay - height / 2), (ax - width / 2, ay - off - height),
+                (ax - width / 2, ay + off)]
+        step = max(24, cam.tile)
+
+        def grid():        # only when no place beside the target is clear
+            yield from sorted(((x, y) for x in range(room.x, room.right - width + 1, step)
+                               for y in range(room.y, room.bottom - height + 1, step)),
+                              key=lambda p: (p[0] + width / 2 - ax) ** 2 + (p[1] + height / 2 - ay) ** 2)
+        best = None
+        for x, y in itertools.chain(near, grid()):
+            rect = pygame.Rect(int(x), int(y), width, height)
+            rect.clamp_ip(room)
+            hits = sum(rect.collidepoint(p) for p in points)
+            if len(points) >= 2 and rect.clipline(points[0], points[-1]):
+                hits += 1
+            if hits == 0:
+                return rect
+            if best is None or hits < best[0]:
+                best = (hits, rect)
+        return best[1]
 
     def _lines(self, preview: Preview) -> list[tuple]:
         out = self._body(preview)
