@@ -30,6 +30,7 @@ from game.ui.widgets import (
 from game.world.action_registry import BAR
 from game.world.components import Health, Inventory, Status, Survivor, Turn, Zombie
 from game.world.intent import intent_text
+from game.world.story import GROUPS, Entry, Story
 
 # --- layout ----------------------------------------------------------------------------------------------------------
 
@@ -185,14 +186,14 @@ def draw_die(surface: pygame.Surface, rect: pygame.Rect, face: int, style: str =
         pygame.draw.polygon(surface, theme.DANGER, tri)
 
 
-KIND_COLOURS = {
-    "roll": (196, 190, 170), "heat": theme.HEAT, "doom": (190, 140, 226), "wound": (232, 128, 112),
-    "downed": theme.DANGER, "eliminated": theme.DANGER, "killed": theme.GOOD, "purchase": (220, 150, 120),
-    "spawn": (200, 120, 110), "decision": (120, 200, 210), "round": theme.ACCENT, "phase": theme.ACCENT,
-    "end": theme.ACCENT, "objective": theme.ACCENT, "search": (200, 190, 120), "card": (200, 190, 120),
-    "hazard": theme.DANGER, "escape": theme.GOOD, "revive": theme.GOOD, "move": theme.INK_DIM,
-    "order": theme.INK_DIM, "activate": (150, 196, 200),
+LOG_TONES = {
+    "header": (theme.ACCENT, True), "plain": (theme.INK, False), "quiet": (theme.INK_DIM, False),
+    "danger": ((236, 110, 96), True), "good": (theme.GOOD, True), "doom": ((196, 150, 232), True),
+    "heat": (theme.HEAT, False), "ai": ((120, 200, 210), False),
 }
+LOG_GROUP_NAMES = {"team": "Team", "horde": "Horde", "dice": "Dice"}
+LOG_GROUP_TIPS = {"team": "the survivors' actions and the AI's reasons", "horde": "the Director and the zombies",
+                  "dice": "every roll, die by die"}
 
 
 # --- transient things ------------------------------------------------------------------------------------------------
@@ -250,10 +251,12 @@ class Hud:
         self.banner_age = 0.0
         self.log_offset = 0            # lines scrolled up from the newest
         self.log_rect = pygame.Rect(0, 0, 0, 0)
-        self._wrapped: list[tuple[str, tuple]] = []
-        self._wrapped_upto = 0
+        self._wrapped: list[tuple[str, tuple, bool, bool]] = []    # (text, colour, bold, starts a round/phase)
         self._wrapped_width = 0
         self._wrapped_size = 0
+        self._entries: list[Entry] = []            # the log as a story (game.world.story), all groups
+        self._story, self._story_session, self._story_upto = Story(), None, 0
+        self.log_filters = {"team": True, "horde": True, "dice": False}
         self.hotspots: list[tuple[pygame.Rect, Callable[[], None] | None, str]] = []
         self.cosmetic = random.Random(7)          # tumbling dice only: never the game's RNG
         self.buttons: list[ActionButton] = []
@@ -471,7 +474,8 @@ class Hud:
         session = scene.session
         hovered = scene.hover_model
         zombie = hovered if hovered is not None and session.is_zombie(hovered) else None
-        return (lay.right, lay.s, state(), scene.selected, zombie, scene.weapon_uid, self.log_offset)
+        return (lay.right, lay.s, state(), scene.selected, zombie, scene.weapon_uid, self.log_offset,
+                tuple(self.log_filters.values()))
 
     def _draw_right(self, surface: pygame.Surface, lay: Layout, scene) -> None:
         px = lay.px
@@ -740,9 +744,22 @@ class Hud:
     def _log(self, surface, rect: pygame.Rect, lay: Layout, session) -> None:
         px = lay.px
         size = px(14)
-        draw_text(surface, "LOG  (wheel to scroll)", (rect.x, rect.y), px(12), theme.INK_FAINT, True)
-        body = pygame.Rect(rect.x, rect.y + line_height(px(12), True) + px(2), rect.width,
-                           rect.height - line_height(px(12), True) - px(2))
+        draw_text(surface, "LOG", (rect.x, rect.y), px(12), theme.INK_FAINT, True)
+        # the filters: whose lines to show (rounds, Doom, objectives and the fallen always show)
+        cx = rect.x + text_size("LOG", px(12), True)[0] + px(10)
+        for group in GROUPS:
+            on = self.log_filters[group]
+            label = LOG_GROUP_NAMES[group]
+            chip = pygame.Rect(cx, rect.y - px(1), text_size(label, px(12), True)[0] + px(12),
+                               line_height(px(12)) + px(2))
+            pygame.draw.rect(surface, (70, 76, 88) if on else (36, 38, 44), chip, border_radius=px(6))
+            draw_text(surface, label, chip.center, px(12), theme.INK if on else theme.INK_FAINT, True,
+                      anchor="center")
+            self.hotspots.append((chip, lambda g=group: self.toggle_log(g),
+                                  f"{'Hide' if on else 'Show'} the lines of {LOG_GROUP_TIPS[group]}."))
+            cx = chip.right + px(4)
+        body = pygame.Rect(rect.x, rect.y + line_height(px(12), True) + px(4), rect.width,
+                           rect.height - line_height(px(12), True) - px(4))
         self._rewrap(session, body.width - px(8), size)
         lh = line_height(size)
         rows = max(1, body.height // lh)
@@ -753,8 +770,11 @@ class Hud:
         clip = surface.get_clip()
         surface.set_clip(body)
         y = body.y if total <= rows else body.bottom - (end - start) * lh
-        for text, colour in self._wrapped[start:end]:
-            draw_text(surface, text, (body.x, y), size, colour)
+        for text, colour, bold, header in self._wrapped[start:end]:
+            if header:
+                pygame.draw.line(surface, mix(colour, (30, 32, 37), 0.6), (body.x, y + px(1)),
+                                 (body.right - px(8), y + px(1)))
+            draw_text(surface, text, (body.x, y + (px(2) if header else 0)), size, colour, bold)
             y += lh
         surface.set_clip(clip)
         if total > rows:
@@ -768,24 +788,43 @@ class Hud:
             draw_text(surface, f"{self.log_offset} newer lines below", (body.right - px(8), body.bottom - lh),
                       px(12), theme.ACCENT, anchor="topright")
 
+    def toggle_log(self, group: str) -> None:
+        self.log_filters[group] = not self.log_filters[group]
+        self._wrapped_width = -1           # wrap again with the new filter
+        self.log_offset = 0
+
     def _rewrap(self, session, width: int, size: int) -> None:
         events = session.events
-        if width != self._wrapped_width or size != self._wrapped_size or len(events) < self._wrapped_upto:
-            self._wrapped, self._wrapped_upto = [], 0
+        if len(events) < self._story_upto or session is not self._story_session:
+            self._entries, self._story_upto, self._story = [], 0, Story()
+            self._story_session = session
+            self._wrapped_width = -1
+        if self._story_upto < len(events):
+            fresh = self._story.feed(session, events[self._story_upto:])
+            self._story_upto = len(events)
+            self._entries.extend(fresh)
+            if len(self._entries) > 3000:
+                del self._entries[:1000]
+                self._wrapped_width = -1
+            if width == self._wrapped_width and size == self._wrapped_size:
+                self._wrap_entries(fresh, width, size)
+        if width != self._wrapped_width or size != self._wrapped_size:
+            self._wrapped = []
             self._wrapped_width, self._wrapped_size = width, size
-        for e in events[self._wrapped_upto:]:
-            if e.kind in ("setup",):
+            self._wrap_entries(self._entries, width, size)
+
+    def _wrap_entries(self, entries, width: int, size: int) -> None:
+        for entry in entries:
+            if entry.group != "table" and not self.log_filters.get(entry.group, True):
                 continue
-            colour = KIND_COLOURS.get(e.kind, theme.INK)
-            lines = wrap(e.text, size, width)
-            for i, line in enumerate(lines):
-                self._wrapped.append(((line if i == 0 else "  " + line), colour))
-        if len(self._wrapped) > 4000:
-            self._wrapped = self._wrapped[-3000:]
-        self._wrapped_upto = len(events)
+            colour, bold = LOG_TONES.get(entry.tone, (theme.INK, False))
+            header = entry.tone == "header"
+            for i, line in enumerate(wrap(entry.text, size, width, bold)):
+                self._wrapped.append((line if i == 0 else "  " + line, colour, bold, header and i == 0))
 
     def reset_log(self) -> None:
-        self._wrapped, self._wrapped_upto = [], 0
+        self._wrapped, self._entries, self._story_upto = [], [], 0
+        self._story, self._story_session = Story(), None
         self.log_offset = 0
 
     def scroll_log(self, lines: int) -> None:
