@@ -877,6 +877,8 @@ class BoardView:
             self._base(surface, (sx, sy), f"zombie_{kind}", ZOMBIE_RIM, notched=True, square=kind == "horde")
             if kind not in ("horde",) and not self.sprites.has(f"zombie_{kind}"):
                 _letter(surface, kind[:2].title(), (sx, sy), max(9, int(t * 0.42)), (230, 236, 210))
+            if kind != "shambler" and t >= 28:        # the specials carry their name: told apart at a glance
+                self._tag(surface, (sx, sy), session.content.zombies[kind].name, (120, 40, 36))
             if health.max_wounds > 1:
                 self._pips(surface, (sx, sy), health.wounds, health.max_wounds)
             tokens = [k for k in ("burning", "stunned") if getattr(status, k)]
@@ -903,6 +905,8 @@ class BoardView:
             if not self.sprites.has(f"survivor_{surv.archetype}"):
                 _letter(surface, surv.name[:2], (sx, sy), max(9, int(t * 0.42)), theme.INK)
             self._pips(surface, (sx, sy), health.wounds, health.max_wounds)
+            if t >= 28:
+                self._tag(surface, (sx, sy), short_name(surv.name), (28, 70, 76))
             tokens = [k for k in ("downed", "burning", "stunned", "hunkered") if getattr(status, k)]
             if turn.aiming:
                 tokens.insert(0, "aiming")
@@ -957,6 +961,13 @@ class BoardView:
             pygame.draw.line(surface, (206, 70, 62), (cx - k, cy - k), (cx + k, cy + k), max(2, t // 10))
             pygame.draw.line(surface, (206, 70, 62), (cx - k, cy + k), (cx + k, cy - k), max(2, t // 10))
 
+    def _tag(self, surface, centre, text: str, fill) -> None:
+        """A name tag under a base (a survivor's name, a special zombie's kind)."""
+        t = self.cam.tile
+        size = max(11, int(t * 0.34))
+        img = _tag_img(text, size, fill)
+        surface.blit(img, img.get_rect(midtop=(round(centre[0]), round(centre[1] + t * 0.5))))
+
     def _pips(self, surface, centre, left: int, full: int) -> None:
         """Wounds as pips on the lower rim: bright for each wound left, dark for each taken."""
         t = self.cam.tile
@@ -981,7 +992,7 @@ class BoardView:
             return
         t = self.cam.tile
         cx, cy = centre
-        tr = max(5.0, t * 0.17)
+        tr = max(6.0, t * 0.19)          # big enough for its letter: a status is never told by colour alone
         for k, name in enumerate(tokens):
             letter, colour = STATUS_TOKENS[name]
             a = -math.pi / 4 + k * (tr * 2.1) / (t * 0.62)
@@ -1024,6 +1035,28 @@ class BoardView:
 
 
 _downed_cache: dict[int, pygame.Surface] = {}
+
+
+def short_name(name: str) -> str:
+    """The word a table would call a survivor by: the last word of their name ("ER Doctor" -> "Doctor")."""
+    return name.split()[-1][:11] if name.split() else name
+
+
+_tags: dict[tuple, pygame.Surface] = {}
+
+
+def _tag_img(text: str, size: int, fill) -> pygame.Surface:
+    key = (text, size, fill)
+    img = _tags.get(key)
+    if img is None:
+        label = theme.font(size, True).render(text, True, (240, 236, 226))
+        img = pygame.Surface((label.get_width() + 8, label.get_height() + 2), pygame.SRCALPHA)
+        pygame.draw.rect(img, (*fill, 225), img.get_rect(), border_radius=4)
+        img.blit(label, (4, 1))
+        if len(_tags) > 256:
+            _tags.clear()
+        _tags[key] = img
+    return img
 
 
 def _downed_version(spr: pygame.Surface) -> pygame.Surface:

@@ -45,6 +45,7 @@ class Reach:
     difficult: set[int]
     new_move: dict[int, bool]               # cell -> a new Move starts with the step into it
     full: dict[int, tuple] | None = None    # every cell one Move passes through (paths cross allies' cells)
+    cover: frozenset[int] = frozenset()     # cells next to cover: marked, so the player sees where to stand
 
     def path(self, dest: int) -> tuple[list[int], list[int]]:
         """(cells after the start, indexes in it where each Move ends) to reach `dest`."""
@@ -127,7 +128,8 @@ def move_reach(session, who: int, moves: int) -> Reach:
                 new_move[c] = back[c][1] and back[c][0] != start
                 prev[c] = back[c][0]
     difficult = {c for c in band if board.is_difficult(c)}
-    return Reach(who, start, band, prev, first, difficult, new_move, full)
+    cover = frozenset(c for c in band if board.next_to_cover(c))
+    return Reach(who, start, band, prev, first, difficult, new_move, full, cover)
 
 
 class ReachLayer:
@@ -174,12 +176,15 @@ def _render_reach(reach: Reach, width: int, t: int):
     for yy in range(step // 2, t, step):
         for xx in range(step // 2, t, step):
             pygame.draw.circle(dots, (20, 24, 40, 120), (xx, yy), max(1, t // 16))
+    shield = _shield_mark(t)
     for cell, b in reach.band.items():
         pos = ((cell % width - x0) * t, (cell // width - y0) * t)
         if BAND_ALPHA[b]:
             surf.blit(tiles[b], pos)
         if cell in reach.difficult and b == 1:
             surf.blit(dots, pos)
+        if cell in reach.cover and shield is not None:
+            surf.blit(shield, pos)
     # contour lines where the band changes: the edge of one Move is a solid line, further edges thinner
     lw = max(1, t // 16)
     for cell, b in reach.band.items():
@@ -205,6 +210,19 @@ def _render_reach(reach: Reach, width: int, t: int):
                 a, z = (x, y), (x + t, y)
             pygame.draw.line(surf, colour, a, z, lw + (1 if b == 1 else 0))
     return surf, (x0, y0)
+
+
+def _shield_mark(t: int) -> pygame.Surface | None:
+    """A small shield in a cell's top-left corner: standing here is standing next to cover."""
+    if t < 20:
+        return None
+    mark = pygame.Surface((t, t), pygame.SRCALPHA)
+    k = max(5, t // 4)
+    x, y = max(2, t // 12), max(2, t // 12)
+    points = [(x, y), (x + k, y), (x + k, y + k * 0.6), (x + k / 2, y + k * 1.1), (x, y + k * 0.6)]
+    pygame.draw.polygon(mark, (236, 228, 200, 200), points)
+    pygame.draw.polygon(mark, (20, 22, 28, 220), points, 1)
+    return mark
 
 
 def draw_cells(surface: pygame.Surface, cam: Camera, cells, width: int, colour, alpha: int = 80,
