@@ -431,6 +431,20 @@ def test_the_end_screen_shows_the_result_and_the_night_in_numbers(app, content):
     assert len(st.escaped) >= s.quota() and not st.lost
     for rnd, heat in enumerate(s.heat_history, 1):
         assert st.heat[rnd] >= heat
+    # the job, the survivors' own numbers and the night's turns
+    assert st.objective == f"all {len(s.scenario.tasks)} step{'s' if len(s.scenario.tasks) > 1 else ''} done"
+    assert sum(f.kills for f in st.team) <= sum(st.destroyed.values())
+    assert sum(f.wounds for f in st.team) == sum(e.data.get("amount", 1) for e in s.events
+                                                 if e.kind == "wound" and s.is_survivor(e.data.get("who")))
+    assert sum(f.searches for f in st.team) == sum(1 for e in s.events if e.kind == "search")
+    escapes = [m for m in st.moments if m[1] == "good" and "escape" in m[2].lower()]
+    assert len(escapes) == len(st.escaped)
+    assert [m[0] for m in st.moments] == sorted(m[0] for m in st.moments)
+    click(app, button(app, "Same seed"))
+    board = app.scene
+    assert isinstance(board, StandInGameScene) and board.record.seed == s.seed
+    app.replace(EndScreen(content, s, record))
+    frame(app)
     click(app, button(app, "Play again"))
     board = app.scene
     assert isinstance(board, StandInGameScene)

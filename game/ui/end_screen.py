@@ -35,6 +35,9 @@ class Fate:
     archetype: str
     fate: str            # escaped | lost | standing | downed
     detail: str = ""     # how they were lost
+    kills: int = 0       # zombies destroyed by their attacks
+    wounds: int = 0      # wounds they took
+    searches: int = 0
 
 
 @dataclass
@@ -57,6 +60,8 @@ class GameStats:
     events: list[tuple[str, str]] = field(default_factory=list)   # (why, event name) in the order they fired
     purchases: int = 0
     heat_spent: int = 0
+    objective: str = ""                                          # how far the job got, in words
+    moments: list[tuple[int, str, str]] = field(default_factory=list)   # (round, tone, what): the night's turns
 
     @property
     def lost(self) -> list[Fate]:
@@ -79,8 +84,33 @@ def game_stats(session) -> GameStats:
     st = GameStats(s.scenario.id, s.seed, winner, cause, s.round, s.doom, s.scenario.doom_length)
     rnd = 0
     fates: dict[int, tuple[str, str]] = {}
+    kills: Counter = Counter()
+    wounds: Counter = Counter()
+    searches: Counter = Counter()
+    last_hit: dict[int, int] = {}        # zombie -> the survivor whose attack last went at it
     for e in s.events:
         d = e.data
+        who = d.get("who")
+        if e.kind == "attack" and "target" in d and who is not None and s.is_survivor(who):
+            last_hit[d["target"]] = who
+        elif e.kind == "killed" and who in last_hit:
+            kills[last_hit[who]] += 1
+            if sum(kills.values()) == 1:
+                kind = s.content.zombies.get(d.get("kind", ""))
+                st.moments.append((rnd, "good", f"First blood: {s.name(last_hit[who])} destroys "
+                                                f"{'a ' + kind.name if kind else 'a zombie'}"))
+        elif e.kind == "wound" and who is not None and s.is_survivor(who):
+            wounds[who] += d.get("amount", 1)
+        elif e.kind == "search" and who is not None:
+            searches[who] += 1
+        if e.kind in ("downed", "eliminated", "escape"):
+            st.moments.append((rnd, "good" if e.kind == "escape" else "danger", e.text))
+        elif e.kind == "objective" and e.text.startswith("Objective step done"):
+            st.moments.append((rnd, "good", e.text.split(". Next:")[0]))
+        elif e.kind == "doom" and d.get("cause") in ("escalation", "clatter"):
+            st.moments.append((rnd, "doom", f"Heat escalates: Doom to {d.get('doom')}"))
+        elif e.kind == "event" and d.get("name"):
+            st.moments.append((rnd, "doom", f"{d['name']} ({d.get('why', 'event').lower()})"))
         if e.kind == "round":
             rnd = d.get("round", rnd + 1)
             st.heat.setdefault(rnd, 0)
@@ -112,8 +142,21 @@ def game_stats(session) -> GameStats:
         fate, detail = fates.get(eid, ("", ""))
         if not fate:
             fate = "downed" if s.comp(eid, Status).downed else "standing"
-        st.team.append(Fate(surv.name, surv.archetype, fate, detail))
+        st.team.append(Fate(surv.name, surv.archetype, fate, detail, kills[eid], wounds[eid], searches[eid]))
+    st.objective = objective_words(s)
     return st
+
+
+def objective_words(s) -> str:
+    """How far the job got: "2 of 2 steps done", or the step it stopped on with its count."""
+    tasks = s.scenario.tasks
+    if not tasks:
+        return ""
+    if s.task_index >= len(tasks):
+        return f"all {len(tasks)} step{'s' if len(tasks) > 1 else ''} done"
+    task = tasks[s.task_index]
+    need = s.quota() if task.kind == "extract" else (task.count if task.kind == "deliver" else task.times)
+    return f"step {s.task_index + 1} of {len(tasks)}, {min(s.task_progress, need)}/{need}"
 
 
 def verdict(stats: GameStats, session=None) -> tuple[str, str]:
@@ -171,7 +214,10 @@ class EndScreen(UIScene):
                        tooltip="The same scenario and team, with a new seed." if not self.demo_level else
                        "Another demo game on the same scenario.")
         again.rect = pygame.Rect(w - margin - px(240), by, px(240), px(50))
-        self.widgets += [menu, again]
+        same = Button("Same seed", self.replay_seed, hotkey=pygame.K_r, hint="R", size=px(23),
+                      tooltip="The same scenario, team and seed: the same dice, if you play the same moves.")
+        same.rect = pygame.Rect(again.rect.x - px(236), by, px(220), px(50))
+        self.widgets += [menu, same, again]
         top = px(172)
         gap = px(18)
         chart_h = px(176)
@@ -191,8 +237,12 @@ class EndScreen(UIScene):
     def back(self) -> None:
         self.to_menu()
 
-    def play_again(self) -> None:
-        record = GameRecord(self.record.scenario, new_seed(), tuple(self.record.team), director=self.record.director)
+    def replay_seed(self) -> None:
+        self.play_again(self.record.seed)
+
+    def play_again(self, seed: int | None = None) -> None:
+        record = GameRecord(self.record.scenario, new_seed() if seed is None else seed, tuple(self.record.team),
+                            director=self.record.director)
         if not self.app.stack or self.app.stack[0] is self:
             self.app.stack.insert(0, go("main_menu", self.content))
             self.app.stack[0].app = self.app
@@ -250,18 +300,24 @@ class EndScreen(UIScene):
                  ("Escalations", esc, theme.DOOM if st.escalations else theme.INK),
                  ("Peak Heat", str(max(st.heat.values(), default=0)), theme.HEAT),
                  ("Director's purchases", f"{st.purchases}  ({st.heat_spent} Heat)", theme.INK)]
-        y = self._pairs(surface, inner, pairs)
-        groups = {"Doom event": "Doom track", "Doom Finale": "Finale", "The Director": "Director bought"}
-        lines: dict[str, list[str]] = {}
-        for why, name in st.events:
-            lines.setdefault(groups.get(why, why), []).append(name)
-        for title, names in lines.items():
-            if y + line_height(px(19)) > inner.bottom:
+        if st.objective:
+            pairs.insert(0, ("Objective", st.objective, theme.GOOD if st.objective.startswith("all") else theme.INK))
+        y = self._pairs(surface, inner, pairs) + px(6)
+        if not st.moments:
+            return
+        draw_text(surface, "KEY MOMENTS", (inner.x, y), px(15), theme.INK_FAINT, True)
+        y += line_height(px(15), True) + px(2)
+        tones = {"good": theme.GOOD, "danger": theme.DANGER, "doom": (196, 150, 232)}
+        size = px(17)
+        lh = line_height(size)
+        shown = st.moments if (inner.bottom - y) // lh >= len(st.moments) else \
+            [m for m in st.moments if m[1] != "doom"]          # the team's turns first when room is short
+        for rnd, tone, text in shown:
+            if y + lh > inner.bottom + px(2):
                 break
-            text = f"{title}: {', '.join(names)}"
-            room = max(1, (inner.bottom - y) // line_height(px(19)))
-            y += draw_wrapped(surface, text, pygame.Rect(inner.x, y, inner.width, 0), px(19), theme.INK_DIM,
-                              max_lines=min(2, room)) + px(4)
+            draw_text(surface, f"R{rnd}", (inner.x, y), size, theme.INK_FAINT, True)
+            y += draw_wrapped(surface, text, pygame.Rect(inner.x + px(36), y, inner.width - px(36), 0), size,
+                              tones.get(tone, theme.INK), max_lines=1)
 
     def _team(self, surface, rect) -> None:
         px = self.px
@@ -269,8 +325,8 @@ class EndScreen(UIScene):
         inner = self._panel(surface, rect, "Survivors")
         head = f"{len(st.escaped)} escaped, {len(st.lost)} lost of {len(st.team)}"
         draw_text(surface, head, (inner.right, rect.y + px(18)), px(18), theme.INK_DIM, anchor="topright")
-        lh = max(line_height(px(22)) + px(10), (inner.height) // max(1, len(st.team)))
-        lh = min(lh, px(48))
+        lh = max(line_height(px(22)) + line_height(px(17)) + px(4), (inner.height) // max(1, len(st.team)))
+        lh = min(lh, px(52))
         y = inner.y
         for f in st.team:
             if y + line_height(px(22)) > inner.bottom + px(4):
@@ -279,8 +335,12 @@ class EndScreen(UIScene):
             pygame.draw.circle(surface, color, (inner.x + px(6), y + line_height(px(22)) // 2), px(5))
             draw_text(surface, f.name, (inner.x + px(20), y), px(22), theme.INK)
             draw_text(surface, label, (inner.right, y), px(21), color, True, anchor="topright")
-            if f.detail and lh >= line_height(px(22)) + line_height(px(17)):
-                draw_text(surface, ellipsize(f.detail, px(17), inner.width - px(20)),
+            if lh >= line_height(px(22)) + line_height(px(17)):
+                numbers = (f"{f.kills} kill{'s' if f.kills != 1 else ''}, "
+                           f"{f.wounds} wound{'s' if f.wounds != 1 else ''} taken, "
+                           f"{f.searches} search{'es' if f.searches != 1 else ''}")
+                line = numbers + (f"; {f.detail}" if f.detail else "")
+                draw_text(surface, ellipsize(line, px(17), inner.width - px(20)),
                           (inner.x + px(20), y + line_height(px(22))), px(17), theme.INK_FAINT)
             y += lh
 

@@ -33,9 +33,10 @@ _map_cache: dict[tuple, pygame.Surface] = {}
 
 
 def map_thumbnail(mapdef: MapDef, cell: int, scenario: ScenarioDef | None = None,
-                  markers: bool = True) -> pygame.Surface:
-    """The map drawn `cell` pixels per inch: terrain by its look, then the markers that matter to a player."""
-    key = (mapdef.id, cell, scenario.id if scenario else "", markers)
+                  markers: bool = True, starts: bool = True) -> pygame.Surface:
+    """The map drawn `cell` pixels per inch: terrain by its look, then the markers that matter to a player
+    (`starts`: the zombies on the board at the start, left out under a saved game's own positions)."""
+    key = (mapdef.id, cell, scenario.id if scenario else "", markers, starts)
     if key in _map_cache:
         return _map_cache[key]
     surf = pygame.Surface((mapdef.width * cell, mapdef.height * cell))
@@ -60,11 +61,11 @@ def map_thumbnail(mapdef: MapDef, cell: int, scenario: ScenarioDef | None = None
             surf.fill(theme.SURVIVOR, r)
         elif m.kind == "extract":
             surf.fill(theme.GOOD, r)
-    starts = [(m.x, m.y) for m in mapdef.markers_of("zombie")]
-    if scenario is not None:
-        starts += [(x, y) for _, x, y in scenario.initial_zombies]
+    first = [(m.x, m.y) for m in mapdef.markers_of("zombie")] if starts else []
+    if scenario is not None and starts:
+        first += [(x, y) for _, x, y in scenario.initial_zombies]
     radius = max(2, int(cell * 0.7))
-    for x, y in starts:
+    for x, y in first:
         pygame.draw.circle(surf, theme.ZOMBIE, (x * cell + cell // 2, y * cell + cell // 2), radius)
     wanted = _objective_markers(scenario)
     for m in mapdef.markers:
@@ -92,16 +93,26 @@ def _objective_markers(scenario: ScenarioDef | None) -> set[str] | None:
 
 
 def draw_map_card(surface: pygame.Surface, rect: pygame.Rect, mapdef: MapDef, scenario: ScenarioDef | None,
-                  s: float, legend: bool = True) -> None:
-    """The thumbnail fitted into rect (square, centred at the top), with a legend under it."""
+                  s: float, legend: bool = True, board: dict | None = None) -> None:
+    """The thumbnail fitted into rect (square, centred at the top), with a legend under it. `board`: where the
+    models of a saved game stand ({"survivors", "downed", "zombies": [[x, y], ...]}), drawn instead of the
+    scenario's starting zombies."""
     legend_h = int(34 * s) if legend else 0
     side = min(rect.width, rect.height - legend_h)
     cell = max(1, side // max(mapdef.width, mapdef.height))
-    thumb = map_thumbnail(mapdef, cell, scenario)
+    thumb = map_thumbnail(mapdef, cell, scenario, starts=board is None)
     top = rect.y + max(0, (rect.height - legend_h - thumb.get_height()) // 2)
     tr = thumb.get_rect(midtop=(rect.centerx, top))
     pygame.draw.rect(surface, (14, 15, 18), tr.inflate(8, 8), border_radius=4)
     surface.blit(thumb, tr)
+    if board is not None:
+        dot = max(2, int(cell * 0.7))
+        for key, colour, ring in (("zombies", theme.ZOMBIE, (12, 12, 14)), ("downed", theme.HEAT, theme.INK),
+                                  ("survivors", theme.SURVIVOR, theme.INK)):
+            for x, y in board.get(key, []):
+                centre = (tr.x + x * cell + cell // 2, tr.y + y * cell + cell // 2)
+                pygame.draw.circle(surface, ring, centre, dot + 1 + (ring is theme.INK))
+                pygame.draw.circle(surface, colour, centre, dot)
     if not legend:
         return
     size = int(18 * s)

@@ -77,7 +77,7 @@ def scan_saves(content: Content, folder: Path | None = None) -> list[SaveEntry]:
         if found.data is None:
             entries.append(SaveEntry(found.path, {}, None, _reason(found.problem, found.path)))
             continue
-        header = {k: found.data.get(k) for k in ("saved_at", "label", "scenario", "round", "doom")}
+        header = {k: found.data.get(k) for k in ("saved_at", "label", "scenario", "round", "doom", "board")}
         own = content_for(content, found.data["scenario"])
         try:
             entries.append(SaveEntry(found.path, header, record_from(found.path, found.data, own), content=own))
@@ -264,6 +264,11 @@ class SavesScene(UIScene):
                               max_lines=2)
             y += px(4)
         y += px(10)
-        map_rect = pygame.Rect(inner.x, y, inner.width, inner.bottom - y)
+        board = e.header.get("board")
+        key_h = line_height(px(16)) + px(6) if board is not None else 0
+        map_rect = pygame.Rect(inner.x, y, inner.width, inner.bottom - y - key_h)
         if map_rect.height > px(120):
-            draw_map_card(surface, map_rect, content.maps[scen.map], scen, self.s)
+            draw_map_card(surface, map_rect, content.maps[scen.map], scen, self.s, board=board)
+            if board is not None:
+                key = "As saved: survivors are the white-ringed dots (orange if Downed), zombies green."
+                draw_text(surface, key, (inner.x, inner.bottom), px(16), theme.INK_FAINT, anchor="bottomleft")

@@ -21,6 +21,7 @@ from game.content.files import atomic_write, remove_stale_temps
 from game.content.jsonio import read_json
 from game.world import actions as A
 from game.world.action_registry import CLASS_BY_SAVE, save_name
+from game.world.components import Status
 from game.world.session import Session
 
 FORMAT = 2            # 2: the rules audit of issue 10 changed how games replay
@@ -143,6 +144,29 @@ def _rng_state(value: object) -> str | None:
     return "expected the dice generator's state as the game writes it"
 
 
+_SPOT = S.list_of(S.whole(0, 10_000), 2, 2)
+
+
+def _board_view(value: object) -> str | None:
+    """Where the models stood when the game was saved (for the Load screen's preview; the replay decides the rest):
+    {"survivors": [[x, y], ...], "downed": [[x, y], ...], "zombies": [[x, y], ...]}."""
+    if not isinstance(value, dict):
+        return f"expected where the models stood, as the game writes it, got {S.shown(value)}"
+    for key in ("survivors", "downed", "zombies"):
+        wrong = S.list_of(_SPOT, 0, 5_000)(value.get(key, []))
+        if wrong:
+            return f"{key}: {wrong}"
+    return None
+
+
+def board_view(session: Session) -> dict:
+    """The positions a save keeps for its preview."""
+    standing, downed = [], []
+    for sv in session.survivors():
+        (downed if session.comp(sv, Status).downed else standing).append(list(session.xy(sv)))
+    return {"survivors": standing, "downed": downed, "zombies": [list(session.xy(z)) for z in session.zombies()]}
+
+
 # the fields of a save file, in the order they are checked (format first: another version's save says so)
 SAVE_FIELDS = {
     "format": (S.exactly(FORMAT), True),
@@ -156,6 +180,7 @@ SAVE_FIELDS = {
     "label": (S.text(200), False),
     "round": (S.whole(0, 1_000_000), False),
     "doom": (S.whole(0, 1_000_000), False),
+    "board": (_board_view, False),
 }
 
 
@@ -176,6 +201,7 @@ def write_save(path: Path, record: GameRecord, session: Session, label: str = ""
         "director": record.director,
         "round": session.round,
         "doom": session.doom,
+        "board": board_view(session),
         "actions": [action_to_data(a) for a in record.actions],
         "rng_state": _rng_to_json(session.rng.getstate()),
     }
