@@ -60,6 +60,9 @@ DAMAGE = {   # test id: (what is written, the field the message names)
     "an action field as a dict": (lambda d: json.dumps({**d, "actions": [{"type": "Activate", "who": {}}]}),
                                   "actions[0].who"),
     "a label as a dict": (lambda d: json.dumps({**d, "label": {"x": 1}}), "label"),
+    "the saved position as a list": (lambda d: json.dumps({**d, "board": [1, 2]}), "board"),
+    "a zombie's place as text": (lambda d: json.dumps({**d, "board": {**d["board"], "zombies": [["a", 1]]}}),
+                                 "board: zombies[0]"),
     "a JSON list": (lambda d: "[1, 2]", "expected a JSON object"),
 }
 
@@ -72,6 +75,12 @@ def test_load_game_refuses_a_damaged_save_naming_file_and_field(tmp_path, good_s
         load_game(path, load_content())
     assert str(err.value).startswith(f"{path}: ") and field in str(err.value)
     assert "\n" not in str(err.value)
+
+
+def test_a_save_keeps_where_everyone_stood(good_save):
+    board = good_save["board"]
+    assert len(board["survivors"]) == 4 and not board["downed"] and len(board["zombies"]) >= 1
+    assert all(len(spot) == 2 and all(isinstance(v, int) for v in spot) for spot in board["zombies"])
 
 
 def test_the_undamaged_save_loads(tmp_path, good_save):

@@ -153,9 +153,12 @@ def _board_view(value: object) -> str | None:
     if not isinstance(value, dict):
         return f"expected where the models stood, as the game writes it, got {S.shown(value)}"
     for key in ("survivors", "downed", "zombies"):
-        wrong = S.list_of(_SPOT, 0, 5_000)(value.get(key, []))
-        if wrong:
-            return f"{key}: {wrong}"
+        spots = value.get(key, [])
+        if not isinstance(spots, list) or len(spots) > 5_000:
+            return f"{key}: expected a list of places, got {S.shown(spots)}"
+        for i, spot in enumerate(spots):
+            if _SPOT(spot):
+                return f"{key}[{i}]: expected a place as [x, y] in whole numbers, got {S.shown(spot)}"
     return None
 
 
