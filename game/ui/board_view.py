@@ -21,8 +21,6 @@ TILE_SIZES = (16, 32, 48, 64)
 DEFAULT_TILE = 32
 
 # Base rims: survivors a solid teal ring, zombies a notched red ring (two cues, not only colour).
-SURVIVOR_RIM = theme.SURVIVOR
-ZOMBIE_RIM = (186, 72, 62)
 DONE_RIM = (70, 104, 108)
 
 # Heavy-cover styles drawn as whole vehicles over their block of cells.
@@ -874,7 +872,8 @@ class BoardView:
             kind = session.comp(z, Zombie).kind
             health = session.comp(z, Health)
             status = session.comp(z, Status)
-            self._base(surface, (sx, sy), f"zombie_{kind}", ZOMBIE_RIM, notched=True, square=kind == "horde")
+            self._base(surface, (sx, sy), f"zombie_{kind}", shade(theme.DANGER, 0.9), notched=True,
+                       square=kind == "horde")
             if kind not in ("horde",) and not self.sprites.has(f"zombie_{kind}"):
                 _letter(surface, kind[:2].title(), (sx, sy), max(9, int(t * 0.42)), (230, 236, 210))
             if kind != "shambler" and t >= 28:        # the specials carry their name: told apart at a glance
@@ -897,7 +896,7 @@ class BoardView:
             turn = session.comp(s, Turn)
             health = session.comp(s, Health)
             active = session.active == s
-            rim = SURVIVOR_RIM if not turn.activated or active else DONE_RIM
+            rim = theme.SURVIVOR if not turn.activated or active else DONE_RIM
             if active:
                 glow = int(t * (0.6 + 0.05 * pulse))
                 pygame.draw.circle(surface, theme.ACCENT, (sx, sy), glow, max(2, t // 12))

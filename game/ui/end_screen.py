@@ -189,8 +189,10 @@ def verdict(stats: GameStats, session=None) -> tuple[str, str]:
     return "The Director wins", f"{cause}."
 
 
-FATE_LOOK = {"escaped": ("Escaped", theme.GOOD), "lost": ("Lost", theme.DANGER),
-             "standing": ("Still standing", theme.INK), "downed": ("Downed", theme.HEAT)}
+def fate_look(fate: str) -> tuple[str, tuple]:
+    """(word, colour) of a survivor's fate, in the palette in use."""
+    return {"escaped": ("Escaped", theme.GOOD), "lost": ("Lost", theme.DANGER),
+            "standing": ("Still standing", theme.INK), "downed": ("Downed", theme.HEAT)}.get(fate, (fate, theme.INK))
 
 
 class EndScreen(UIScene):
@@ -331,7 +333,7 @@ class EndScreen(UIScene):
         for f in st.team:
             if y + line_height(px(22)) > inner.bottom + px(4):
                 break
-            label, color = FATE_LOOK.get(f.fate, (f.fate, theme.INK))
+            label, color = fate_look(f.fate)
             pygame.draw.circle(surface, color, (inner.x + px(6), y + line_height(px(22)) // 2), px(5))
             draw_text(surface, f.name, (inner.x + px(20), y), px(22), theme.INK)
             draw_text(surface, label, (inner.right, y), px(21), color, True, anchor="topright")

@@ -36,8 +36,9 @@ from game.ui.app import Scene
 from game.ui.board_view import TERRAIN_TEXT, BoardView, Motion, Sprites
 from game.ui.end_screen import EndScreen
 from game.ui.help import toggle_help
-from game.ui.hud import ACTIONS, Card, ExchangeDialog, Hud, Picker, compute_layout
+from game.ui.hud import ACTIONS, Card, ExchangeDialog, Hud, Picker, compute_layout, key_label
 from game.ui.intent_overlay import draw_intents
+from game.ui.keymap import player_keys
 from game.ui.minimap import SPAWN, Minimap
 from game.ui.offscreen import OffscreenMarkers
 from game.ui.overlays import (
@@ -58,6 +59,7 @@ from game.ui.overlays import (
     throw_preview,
 )
 from game.ui.report_card import ReportCard
+from game.ui.settings import read_settings
 from game.ui.widgets import Button, Dialog, Tooltips, Widget
 from game.world import actions as A
 from game.world.action_registry import BY_ID, kind_of
@@ -117,7 +119,8 @@ class GameScene(Scene):
         self.sprites = Sprites()
         self.view = BoardView(self.session.map, self.sprites)
         self.hud = Hud(self.sprites)
-        self.hud.build_buttons(self.on_action)
+        self.keymap = self.player_keys()
+        self.hud.build_buttons(self.on_action, self.keymap)
         self.motion = Motion()
         self.minimap = Minimap(self.view.static)
         self.offscreen = OffscreenMarkers()
@@ -155,6 +158,10 @@ class GameScene(Scene):
         self._centred = False
 
     # --- the game ------------------------------------------------------------------------------------------------
+    def player_keys(self) -> dict[str, int]:
+        """The action bar's keys as the player set them (Settings, Keys)."""
+        return player_keys(read_settings()[0].keys)
+
     @property
     def session(self):
         return self.game.session
@@ -607,7 +614,7 @@ class GameScene(Scene):
         h = px(28)
         specs = [("Undo", self.undo, "Undo the last action (Ctrl+Z). Dice rolls cannot be undone."),
                  ("Save", self.save, "Save the game to a new slot (Ctrl+S)."),
-                 ("Speed Instant", self.cycle_speed, "How fast the Director's turn plays: 1x, 2x, 4x, instant (1-4)."),
+                 ("Speed 4x", self.cycle_speed, "How fast the Director's turn plays: 1x, 2x, 4x, instant (1-4)."),
                  ("Resume", self.toggle_pause, "Pause or resume the Director's turn or the demo (Space). N steps."),
                  ("Help", self.open_help, "Rules help (F1)."),
                  ("Menu", self.ask_leave, "Leave the game (Esc).")]
@@ -624,7 +631,7 @@ class GameScene(Scene):
         """The Speed button says the speed and the Pause button what it would do (sized for the longest)."""
         for b in self.hud.top_buttons:
             if b.on_click == self.cycle_speed:
-                b.text = f"Speed {self.speed_label()}"
+                b.text = "Instant" if self.instant else f"Speed {self.speed_label()}"
             elif b.on_click == self.toggle_pause:
                 b.text = "Resume" if self.paused else "Pause"
                 b.style = "primary" if self.paused else "normal"
@@ -734,7 +741,7 @@ class GameScene(Scene):
             spec = b.spec
             extra = f"\n\nNot now: {b.reason}" if not b.available and b.reason else ""
             cost = f" ({spec.cost})" if spec.cost else ""
-            b.tooltip = f"{spec.label}{cost} - key {pygame.key.name(spec.hotkey).upper()}\n{spec.text}{extra}"
+            b.tooltip = f"{spec.label}{cost} - key {key_label(b.key)}\n{spec.text}{extra}"
         if self.tips.target is not None:
             self.tips.text = self.tips.target.tooltip
 
@@ -799,7 +806,7 @@ class GameScene(Scene):
                 self.bleed_out(self.selected)
             return
         for spec in ACTIONS:
-            if spec.hotkey == key or (spec.key == "end_turn" and key == pygame.K_KP_ENTER):
+            if self.keymap.get(spec.key, spec.hotkey) == key or (spec.key == "end_turn" and key == pygame.K_KP_ENTER):
                 self.on_action(spec.key)
                 return
 

@@ -116,9 +116,10 @@ class ActionButton(Button):
     """An action bar button: a keycap with its hotkey, its name, and dimmed (but still clickable, to hear why not)
     when the action is not possible now."""
 
-    def __init__(self, spec: ActionSpec, on_click: Callable[[], None]):
+    def __init__(self, spec: ActionSpec, on_click: Callable[[], None], key: int | None = None):
         super().__init__(spec.label, on_click, hotkey=None, tooltip=spec.text, size=16)
         self.spec = spec
+        self.key = spec.hotkey if key is None else key
         self.available = True
         self.reason = ""
         self.active_mode = False
@@ -140,7 +141,7 @@ class ActionButton(Button):
         edge = theme.ACCENT if self.active_mode else (theme.PANEL_EDGE if self.available else
                                                       mix(theme.PANEL_EDGE, theme.BG, 0.5))
         pygame.draw.rect(surface, edge, r, 2 if self.active_mode else 1, border_radius=radius)
-        key = key_label(self.spec.hotkey)
+        key = key_label(self.key)
         ks = max(11, int(self.size * 0.78))
         kw, kh = text_size(key, ks, True)
         cap = pygame.Rect(r.x + 5, r.centery - kh // 2 - 2, kw + 8, kh + 4)
@@ -186,10 +187,9 @@ def draw_die(surface: pygame.Surface, rect: pygame.Rect, face: int, style: str =
         pygame.draw.polygon(surface, theme.DANGER, tri)
 
 
-LOG_TONES = {
-    "header": (theme.ACCENT, True), "plain": (theme.INK, False), "quiet": (theme.INK_DIM, False),
-    "danger": ((236, 110, 96), True), "good": (theme.GOOD, True), "doom": ((196, 150, 232), True),
-    "heat": (theme.HEAT, False), "ai": ((120, 200, 210), False),
+LOG_TONES = {      # tone -> (theme colour name, bold): read when drawn, so the palette setting shows at once
+    "header": ("ACCENT", True), "plain": ("INK", False), "quiet": ("INK_DIM", False), "danger": ("DANGER", True),
+    "good": ("GOOD", True), "doom": ("DOOM", True), "heat": ("HEAT", False), "ai": ("SURVIVOR", False),
 }
 LOG_GROUP_NAMES = {"team": "Team", "horde": "Horde", "dice": "Dice"}
 LOG_GROUP_TIPS = {"team": "the survivors' actions and the AI's reasons", "horde": "the Director and the zombies",
@@ -425,7 +425,7 @@ class Hud:
         draw_text(surface, f"{session.doom}/{sc.doom_length}", (x, r.y + px(20)), px(19), theme.INK, True)
         x += px(48)
         gap = max(1, px(2))
-        box = max(px(8), min(px(20), (room - px(48)) // max(1, sc.doom_length) - gap))
+        box = max(px(5), min(px(20), (room - px(48)) // max(1, sc.doom_length) - gap))
         top = r.y + px(18)
         for space in range(1, sc.doom_length + 1):
             rect = pygame.Rect(x + (space - 1) * (box + gap), top, box, px(22))
@@ -817,7 +817,9 @@ class Hud:
         for entry in entries:
             if entry.group != "table" and not self.log_filters.get(entry.group, True):
                 continue
-            colour, bold = LOG_TONES.get(entry.tone, (theme.INK, False))
+            name, bold = LOG_TONES.get(entry.tone, ("INK", False))
+            colour = mix(getattr(theme, name), theme.INK, 0.25) if name in ("DANGER", "DOOM") else \
+                getattr(theme, name)
             header = entry.tone == "header"
             for i, line in enumerate(wrap(entry.text, size, width, bold)):
                 self._wrapped.append((line if i == 0 else "  " + line, colour, bold, header and i == 0))
@@ -980,8 +982,11 @@ class Hud:
                 c.note = "kept" if c.title == title else "put back"
 
     # --- the action bar ------------------------------------------------------------------------------------------
-    def build_buttons(self, on_action: Callable[[str], None]) -> None:
-        self.buttons = [ActionButton(spec, lambda k=spec.key: on_action(k)) for spec in ACTIONS]
+    def build_buttons(self, on_action: Callable[[str], None], keys: dict[str, int] | None = None) -> None:
+        """The action bar; `keys`: the player's key for each action (game.ui.keymap), the defaults if None."""
+        keys = keys or {}
+        self.buttons = [ActionButton(spec, lambda k=spec.key: on_action(k), keys.get(spec.key, spec.hotkey))
+                        for spec in ACTIONS]
 
     def place_buttons(self, lay: Layout) -> None:
         px = lay.px

@@ -11,8 +11,7 @@ from game.ui.board_view import Camera
 from game.ui.overlays import dashed_line
 from game.world.intent import Intent
 
-REACHES = theme.DANGER               # a walk that ends in base contact with a survivor
-WALKS = (214, 150, 96)               # any other walk
+WALKS = (214, 150, 96)               # a walk that reaches no one (one that does is in theme.DANGER)
 
 
 def draw_intents(surface: pygame.Surface, cam: Camera, session, intents: list[Intent], xy_of,
@@ -26,7 +25,7 @@ def draw_intents(surface: pygame.Surface, cam: Camera, session, intents: list[In
     for intent in intents:
         if intent.action != "move" or not intent.path:
             continue
-        colour = REACHES if intent.engages is not None else WALKS
+        colour = theme.DANGER if intent.engages is not None else WALKS
         pts = [cam.centre_px(xy_of(intent.zombie))] + [cam.centre_px(session.board.xy(c)) for c in intent.path]
         if not strong and not any(cam.view.collidepoint(p) for p in (pts[0], pts[-1])):
             continue
@@ -37,7 +36,7 @@ def draw_intents(surface: pygame.Surface, cam: Camera, session, intents: list[In
         _arrowhead(surface, pts[-2], pts[-1], colour, t * (0.34 if strong else 0.26))
         if intent.engages is not None:
             centre = cam.centre_px(xy_of(intent.engages))
-            pygame.draw.circle(surface, REACHES, centre, t * 0.62, max(2, t // 10))
+            pygame.draw.circle(surface, theme.DANGER, centre, t * 0.62, max(2, t // 10))
     surface.set_clip(clip)
 
 

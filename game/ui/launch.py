@@ -23,7 +23,7 @@ from game.content.loader import load_content, load_content_or_report
 from game.ui import help as help_overlay
 from game.ui.app import App, new_seed
 from game.ui.menu import MainMenu
-from game.ui.settings import load_settings
+from game.ui.settings import apply_look, load_settings
 
 SCREENSHOT_FRAMES = 4
 
@@ -36,6 +36,7 @@ def make_app(size: tuple[int, int] | None = None, headless: bool = False):
         os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
         os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     settings = load_settings()
+    apply_look(settings)
     app = App(size or settings.window_size, headless=headless)
     app.settings = settings
     help_overlay.install(app)

@@ -24,10 +24,11 @@ TERRAIN_COLORS = {
     "barricade": (126, 124, 118), "wall": (178, 168, 148), "door": (196, 150, 92), "window": (120, 164, 190),
 }
 # (label, colour, shape, marker kinds that show it)
-MARKER_LEGEND = (("Start", theme.SURVIVOR, "square", ("deploy",)), ("Exit", theme.GOOD, "square", ("extract",)),
-                 ("Objective", theme.ACCENT, "dot", ("objective",)),
-                 ("Spawn", theme.DANGER, "dot", ("spawn_minor", "spawn_major")),
-                 ("Zombie", theme.ZOMBIE, "dot", ("zombie",)))
+# the legend: (word, theme colour name, shape, marker kinds)
+MARKER_LEGEND = (("Start", "SURVIVOR", "square", ("deploy",)), ("Exit", "GOOD", "square", ("extract",)),
+                 ("Objective", "ACCENT", "dot", ("objective",)),
+                 ("Spawn", "DANGER", "dot", ("spawn_minor", "spawn_major")),
+                 ("Zombie", "ZOMBIE", "dot", ("zombie",)))
 
 _map_cache: dict[tuple, pygame.Surface] = {}
 
@@ -36,7 +37,7 @@ def map_thumbnail(mapdef: MapDef, cell: int, scenario: ScenarioDef | None = None
                   markers: bool = True, starts: bool = True) -> pygame.Surface:
     """The map drawn `cell` pixels per inch: terrain by its look, then the markers that matter to a player
     (`starts`: the zombies on the board at the start, left out under a saved game's own positions)."""
-    key = (mapdef.id, cell, scenario.id if scenario else "", markers, starts)
+    key = (mapdef.id, cell, scenario.id if scenario else "", markers, starts, theme.palette)
     if key in _map_cache:
         return _map_cache[key]
     surf = pygame.Surface((mapdef.width * cell, mapdef.height * cell))
@@ -119,7 +120,8 @@ def draw_map_card(surface: pygame.Surface, rect: pygame.Rect, mapdef: MapDef, sc
     present = {m.kind for m in mapdef.markers} | ({"zombie"} if scenario and scenario.initial_zombies else set())
     if scenario is not None and not _objective_markers(scenario):
         present.discard("objective")
-    items = [(name, color, shape, text_size(name, size)[0]) for name, color, shape, kinds in MARKER_LEGEND
+    items = [(name, getattr(theme, colour), shape, text_size(name, size)[0])
+             for name, colour, shape, kinds in MARKER_LEGEND
              if present & set(kinds)]
     dot = int(7 * s)
     gap = int(16 * s)

@@ -10,7 +10,6 @@ from game.ui.widgets import draw_panel
 from game.world.horde import objective_cells
 
 SPAWN = (176, 120, 214)          # spawn points: hollow purple squares (zombies are filled red dots)
-OBJECTIVE = theme.ACCENT
 PING_SECONDS = 1.6
 
 
@@ -74,7 +73,7 @@ class Minimap:
                 box.center = at((mk.x, mk.y))
                 pygame.draw.rect(surface, SPAWN, box, 1 if mk.kind == "spawn_minor" else 2)
         for c in objective_cells(session):
-            pygame.draw.circle(surface, OBJECTIVE, at(session.board.xy(c)), dot)
+            pygame.draw.circle(surface, theme.ACCENT, at(session.board.xy(c)), dot)
         for z in session.zombies():
             pygame.draw.circle(surface, theme.DANGER, at(session.xy(z)), max(1, dot - 1))
         for sv in session.survivors():

@@ -28,7 +28,6 @@ from game.world.components import Health, Inventory, Status, Survivor, Turn, Zom
 BAND_COLOURS = {1: (86, 170, 226), 2: (120, 128, 222), 3: (156, 112, 200)}
 BAND_ALPHA = {1: 84, 2: 40, 3: 0}
 SIGHT_OK = (236, 228, 200)
-SIGHT_BLOCKED = theme.DANGER
 COVER_COLOURS = {"light": (120, 196, 236), "heavy": (236, 176, 80)}
 
 
@@ -394,7 +393,7 @@ def draw_sight(surface: pygame.Surface, cam: Camera, session, shooter_cell: int,
     surface.set_clip(cam.view)
     if not sees:
         dashed_line(surface, (20, 10, 10), a, b, max(3, t // 10) + 2, t * 0.3, t * 0.2)
-        dashed_line(surface, SIGHT_BLOCKED, a, b, max(2, t // 10), t * 0.3, t * 0.2)
+        dashed_line(surface, theme.DANGER, a, b, max(2, t // 10), t * 0.3, t * 0.2)
         verdict = "blocked"
     else:
         colour = SIGHT_OK if not far else theme.INK_FAINT

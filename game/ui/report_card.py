@@ -8,7 +8,7 @@ from game.ui import theme
 from game.ui.widgets import draw_panel, draw_text, draw_wrapped, line_height, wrapped_height
 from game.world.phase_report import PhaseReport
 
-TONES = {"danger": theme.DANGER, "doom": (190, 140, 220), "buy": theme.INK, "plain": theme.INK_DIM}
+TONES = {"danger": "DANGER", "doom": "DOOM", "buy": "INK", "plain": "INK_DIM"}     # theme colours, read when drawn
 CLOSE_KEYS = {pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE, pygame.K_ESCAPE, pygame.K_j}
 
 
@@ -54,7 +54,7 @@ class ReportCard:
         draw_text(surface, self.title, (x, y), head, theme.INK, True)
         y += line_height(head, True) + int(10 * s)
         for tone, text, h in shown:
-            colour = TONES.get(tone, theme.INK)
+            colour = getattr(theme, TONES.get(tone, "INK"))
             indent = int(14 * s) if tone == "buy" else 0
             if tone == "buy":
                 pygame.draw.circle(surface, theme.HEAT, (x + int(5 * s), y + line_height(size) // 2), int(3 * s))

@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 import os
 import sys
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
 import pygame
@@ -19,6 +19,8 @@ from game.content import schema as S
 from game.content.files import atomic_write
 from game.content.jsonio import read_json
 from game.ui import theme
+from game.ui.keymap import keys_problem
+from game.ui.keys_screen import KeysScene
 from game.ui.widgets import Button, Choice, UIScene, draw_panel, draw_text, line_height, wrap
 
 WINDOW_SIZES: dict[str, tuple[int, int]] = {
@@ -30,6 +32,8 @@ WINDOW_SIZES: dict[str, tuple[int, int]] = {
 # finishes within a frame, while the board still gets a plain float.
 SPEEDS: dict[str, float] = {"1x": 1.0, "2x": 2.0, "4x": 4.0, "instant": 1000.0}
 SPEED_LABELS = {"1x": "1x", "2x": "2x", "4x": "4x", "instant": "Instant"}
+TEXT_SIZES: dict[str, float] = {"normal": 1.0, "large": 1.15}
+PALETTE_LABELS = {"standard": "Standard", "clear": "Colour-blind safe"}
 
 
 @dataclass
@@ -38,6 +42,9 @@ class Settings:
     speed: str = "1x"
     tooltips: bool = True
     director: str = DEFAULT_DIRECTOR       # the Director AI's level for new games
+    palette: str = "standard"              # theme.PALETTES: "clear" tells danger from safety without red / green
+    text_size: str = "normal"              # TEXT_SIZES: every screen's text and panels grow with it
+    keys: dict = field(default_factory=dict)  # action id -> key name, where the player changed it (game.ui.keymap)
 
     @property
     def window_size(self) -> tuple[int, int]:
@@ -57,7 +64,14 @@ def settings_path() -> Path:
 
 
 FIELDS = {"window": S.one_of(WINDOW_SIZES), "speed": S.one_of(SPEEDS), "tooltips": S.boolean,
-          "director": S.one_of(DIRECTOR_LEVELS)}
+          "director": S.one_of(DIRECTOR_LEVELS), "palette": S.one_of(theme.PALETTES),
+          "text_size": S.one_of(TEXT_SIZES), "keys": keys_problem}
+
+
+def apply_look(settings: Settings) -> None:
+    """Make the palette and the text size current for every screen drawn from now on."""
+    theme.use_palette(settings.palette)
+    theme.text_scale = TEXT_SIZES.get(settings.text_size, 1.0)
 
 
 def read_settings(path: Path | None = None) -> tuple[Settings, list[str]]:
@@ -103,6 +117,7 @@ def current(app) -> Settings:
     settings = getattr(app, "settings", None)
     if settings is None:
         settings = load_settings()
+        apply_look(settings)
         if app is not None:
             app.settings = settings
     return settings
@@ -112,11 +127,12 @@ class SettingsScene(UIScene):
     """The Director's level, window size, default animation speed and tooltips; each change is saved at once."""
 
     ROWS = (
-        ("director", "Director", "How hard the horde plays in new games. Ruthless reads your path and hunts the "
-                                 "wounded."),
+        ("director", "Director", "How hard the horde plays in new games: ruthless hunts the wounded."),
         ("window", "Window size", "The size the window opens at. You can also drag its edges."),
         ("speed", "Animation speed", "How fast moves, rolls and the Director's turn play out on the board."),
         ("tooltips", "Tooltips", "Short explanations when the pointer rests on a button or a card."),
+        ("palette", "Colours", "Colour-blind safe: no meaning rests on telling red from green."),
+        ("text_size", "Text size", "Larger text and panels on every screen."),
     )
 
     def __init__(self) -> None:
@@ -133,9 +149,10 @@ class SettingsScene(UIScene):
         px = self.px
         pad = px(32)
         label_w = px(280)
-        row_h = px(104)
+        pad_top, bottom = px(112), h - px(96)          # under the header, above the Back button
+        row_h = min(px(104), (bottom - pad_top - 2 * pad) // len(self.ROWS))
         self.panel = pygame.Rect(0, 0, min(w - px(80), px(880)), 2 * pad + row_h * len(self.ROWS))
-        self.panel.center = (w // 2, h // 2 + px(10))
+        self.panel.midtop = (w // 2, pad_top)
         ctrl_h = px(44)
         s = self.settings
         options = {
@@ -143,6 +160,8 @@ class SettingsScene(UIScene):
             "speed": ([(SPEED_LABELS[k], k) for k in SPEEDS], s.speed),
             "tooltips": ([("On", True), ("Off", False)], s.tooltips),
             "director": ([(k.capitalize(), k) for k in DIRECTOR_LEVELS], s.director),
+            "palette": ([(PALETTE_LABELS[k], k) for k in theme.PALETTES], s.palette),
+            "text_size": ([(k.capitalize(), k) for k in TEXT_SIZES], s.text_size),
         }
         self.choices: dict[str, Choice] = {}
         self.row_rects: list[pygame.Rect] = []
@@ -158,7 +177,13 @@ class SettingsScene(UIScene):
         self._focus_sync()
         self.back_button = Button("Back", self.back, hotkey=pygame.K_ESCAPE, size=px(24))
         self.back_button.rect = pygame.Rect(self.panel.x, self.panel.bottom + px(24), px(200), px(48))
-        self.widgets.append(self.back_button)
+        keys = Button("Keys", self.open_keys, hotkey=pygame.K_k, size=px(24),
+                      tooltip="Change the keys of the action bar.")
+        keys.rect = pygame.Rect(self.back_button.rect.right + px(16), self.back_button.rect.y, px(200), px(48))
+        self.widgets += [self.back_button, keys]
+
+    def open_keys(self) -> None:
+        self.app.push(KeysScene(self.settings, save_settings))
 
     def _focus_sync(self) -> None:
         for i, key in enumerate(self.choices):
@@ -176,6 +201,9 @@ class SettingsScene(UIScene):
             self.relayout()
         if key == "tooltips":
             self.tips.enabled = bool(value)
+        if key in ("palette", "text_size"):
+            apply_look(self.settings)
+            self.relayout()
 
     def on_event(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_UP, pygame.K_DOWN, pygame.K_TAB):

@@ -25,6 +25,7 @@ from game.ui import theme
 from game.ui.board_view import Sprites, StaticBoard
 from game.ui.game_scene import GameScene, _sentence
 from game.ui.hud import ACTIONS, Layout, compute_layout
+from game.ui.keymap import DEFAULTS
 from game.ui.overlays import ReachLayer
 from game.ui.widgets import (
     Button,
@@ -93,6 +94,10 @@ class _LessonGame:
 
 class LessonScene(GameScene):
     REPORT_CARD = False      # each lesson explains the Director's turn in its own words
+
+    def player_keys(self) -> dict[str, int]:
+        """The default keys: the lessons name them."""
+        return dict(DEFAULTS)
     PANEL_W = 300            # at 720 px high
 
     def __init__(self, content: Content, lesson: Lesson, progress: Progress | None = None,

@@ -29,7 +29,7 @@ ACCENT_TEXT = (30, 24, 16)
 
 def ui_scale(w: int, h: int) -> float:
     """theme.scale by the height, held back by the width in narrow windows (4:3 and the like)."""
-    return min(theme.scale(h), max(0.75, w / 1280))
+    return min(theme.scale(h), max(0.75, w / 1280) * theme.text_scale)
 
 
 def mix(a: tuple[int, int, int], b: tuple[int, int, int], t: float) -> tuple[int, int, int]:
