@@ -431,3 +431,17 @@ def test_the_odds_card_covers_neither_the_attacker_the_target_nor_the_line_of_fi
         assert cam.view.contains(rect)
         assert not rect.collidepoint(shooter) and not rect.collidepoint(target)
         assert not rect.clipline(shooter, target), target
+
+
+def test_a_board_that_leaves_the_stack_closes_its_game(content, home, scenes):
+    import esper
+
+    from game.ui.app import Scene
+    app, sc = start(content, scenes)
+    world = sc.session.world
+    assert world in esper.list_worlds()
+    app.push(Scene())                       # something over the board: the game stays
+    app.pop()
+    assert world in esper.list_worlds()
+    app.replace(Scene())                    # the board is gone for good: so is its world
+    assert world not in esper.list_worlds()

@@ -34,6 +34,10 @@ class Scene:
     def draw(self, surface: pygame.Surface) -> None:
         surface.fill(theme.BG)
 
+    def exit(self) -> None:
+        """Called once when the scene leaves the stack for good (popped, replaced or cleared away): a scene that
+        owns a game closes it here."""
+
 
 class App:
     def __init__(self, size: tuple[int, int] = DEFAULT_SIZE, headless: bool = False):
@@ -59,7 +63,7 @@ class App:
         scene.enter()
 
     def pop(self) -> None:
-        self.stack.pop()
+        self.stack.pop().exit()
         if self.stack:
             self.stack[-1].enter()
         else:
@@ -67,8 +71,13 @@ class App:
 
     def replace(self, scene: Scene) -> None:
         if self.stack:
-            self.stack.pop()
+            self.stack.pop().exit()
         self.push(scene)
+
+    def clear_to(self, keep: int) -> None:
+        """Take every scene above the first `keep` off the stack (each one's exit is called), top first."""
+        while len(self.stack) > keep:
+            self.stack.pop().exit()
 
     @property
     def scene(self) -> Scene:

@@ -230,7 +230,7 @@ class EndScreen(UIScene):
         self.chart = pygame.Rect(margin, top + row_h + gap, w - 2 * margin, chart_h)
 
     def to_menu(self) -> None:
-        del self.app.stack[1:]
+        self.app.clear_to(1)
         if self.app.stack:
             self.app.stack[0].enter()
         else:

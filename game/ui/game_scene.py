@@ -850,6 +850,11 @@ class GameScene(Scene):
             self.app.pop()
         self.session.close()
 
+    def exit(self) -> None:
+        """Off the stack for good (left, ended, replaced): the game's esper world goes with it."""
+        self._left = True
+        self.session.close()
+
     # --- choosing survivors --------------------------------------------------------------------------------------
     def pick_survivor(self, who: int) -> None:
         """A click on a survivor (board or team strip): start their turn if that is possible, else look at them."""

@@ -50,7 +50,7 @@ def open_game(app, content: Content, record, demo_level: str | None = None) -> b
     """Close the setup screens (back to the main menu underneath) and put the game board on top."""
     speed = current_settings(app).speed_value
     scene = GameScene(content, record, demo_level=demo_level, speed=speed)
-    del app.stack[1:]
+    app.clear_to(1)
     app.push(scene)
     return True
 

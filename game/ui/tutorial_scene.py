@@ -298,6 +298,10 @@ class LessonScene(GameScene):
     def leave(self, save: bool = False) -> None:
         self.back_to_list()
 
+    def exit(self) -> None:
+        self._left = True
+        self.runner.close()
+
     def undo(self) -> bool:
         self.hud.toast("In a lesson, Retry step (Backspace) puts the board back where the step began", theme.INK)
         return False
