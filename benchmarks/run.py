@@ -165,7 +165,8 @@ def bench_start_to_menu(runs: int = 3) -> float:
 
 def bench_ui_frame(content, frames: int = 60) -> float:
     """Median milliseconds of one board frame (events, update, draw) at 1920x1080, headless: a 48x48 map, 8
-    survivors, 60 zombies, every overlay on (reach bands, a path, engagement, line of sight, the odds card)."""
+    survivors, 60 zombies, every overlay on (reach bands, a path and its danger, engagement, line of sight, the
+    odds card, every zombie's next move, the minimap, edge markers, the ticker)."""
     import dataclasses
     import os
     from types import MappingProxyType
@@ -204,6 +205,11 @@ def bench_ui_frame(content, frames: int = 60) -> float:
     scene.debug_target = min((z for z in s.zombies() if not s.board.in_contact(here, s.cell(z))),
                              key=lambda z: (s.dist(here, s.cell(z)), z))
     scene.view.cam.centre_on(*(v + 0.5 for v in s.xy(soldier)))
+    scene.show_intents = True
+    scene.hud.show_banner("Director Phase - Spending Heat", "Spawn Hunter at Loading Bay (4 Heat): 3 dice 19\" "
+                          "from the Firefighter, there in 3 rounds.")
+    for z in s.zombies()[:6]:           # arrows for things out of sight: the newest few are kept
+        scene.offscreen.add(s.xy(z), f"{s.name(z)} appears")
     for _ in range(5):
         app.step(1 / 60)
     times = []

@@ -21,6 +21,7 @@ class Minimap:
         self.pings: list[list] = []                 # [cell xy, age, colour]
         self.cell = 1                               # pixels per board cell, as last placed
         self.inner = pygame.Rect(0, 0, 0, 0)        # the board's picture inside the frame
+        self._kept: tuple | None = None             # (key, picture, where): the minimap as last drawn
 
     def ping(self, xy: tuple[int, int], colour=theme.DANGER) -> None:
         self.pings.append([xy, 0.0, colour])
@@ -59,6 +60,19 @@ class Minimap:
 
     def draw(self, surface: pygame.Surface, session, cam: Camera, board: pygame.Rect, s: float) -> None:
         r = self.place(board, s)
+        # everything but the pings, kept while no model moves, no door changes and the view stays put
+        key = (id(session), session.occupant.version, session.board.version, len(session.ground), cam.x, cam.y,
+               cam.tile, tuple(cam.view), tuple(r), theme.palette)
+        if self._kept is None or self._kept[0] != key:
+            picture = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+            self._draw(picture, session, cam, s)
+            self._kept = (key, picture.subsurface(r.inflate(8, 8).clip(picture.get_rect())).copy(),
+                          r.inflate(8, 8).clip(picture.get_rect()))
+        surface.blit(self._kept[1], self._kept[2])
+        self._draw_pings(surface)
+
+    def _draw(self, surface: pygame.Surface, session, cam: Camera, s: float) -> None:
+        r = self.rect
         m, cell, inner = self.static.map, self.cell, self.inner
         draw_panel(surface, r, (18, 20, 24), theme.PANEL_EDGE, radius=max(3, int(5 * s)), width=1, shadow=True)
         surface.blit(self._ground_image(cell), inner.topleft)
@@ -79,9 +93,6 @@ class Minimap:
         for sv in session.survivors():
             pygame.draw.circle(surface, (12, 14, 16), at(session.xy(sv)), dot + 1)
             pygame.draw.circle(surface, theme.SURVIVOR, at(session.xy(sv)), dot)
-        for xy, age, colour in self.pings:
-            u = age / PING_SECONDS
-            pygame.draw.circle(surface, colour, at(xy), int(dot * 2 + u * cell * 6), max(1, int(2 * (1 - u)) + 1))
         # the view: the part of the board the screen shows
         fx, fy = cam.x / cam.tile, cam.y / cam.tile
         view = pygame.Rect(inner.x + round(fx * cell), inner.y + round(fy * cell),
@@ -89,6 +100,17 @@ class Minimap:
         clip = surface.get_clip()
         surface.set_clip(inner)
         pygame.draw.rect(surface, theme.INK, view, 1)
+        surface.set_clip(clip)
+
+    def _draw_pings(self, surface: pygame.Surface) -> None:
+        cell, inner = self.cell, self.inner
+        clip = surface.get_clip()
+        surface.set_clip(self.rect)
+        for (x, y), age, colour in self.pings:
+            u = age / PING_SECONDS
+            centre = (inner.x + x * cell + cell // 2, inner.y + y * cell + cell // 2)
+            pygame.draw.circle(surface, colour, centre, int(max(2, cell) * 2 + u * cell * 6),
+                               max(1, int(2 * (1 - u)) + 1))
         surface.set_clip(clip)
 
     def cell_at(self, pos) -> tuple[float, float] | None:
