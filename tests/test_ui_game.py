@@ -185,7 +185,7 @@ def test_attack_a_zombie_with_hotkey_and_click(content, home, scenes):
     click_cell(app, sc, s.cell(soldier))
     assert s.active == soldier
     press(app, pygame.K_f)
-    assert sc.mode == "melee"
+    assert sc.mode.id == "melee"
     rolls = sum(e.kind == "roll" for e in s.events)
     click_cell(app, sc, s.cell(near))
     assert isinstance(sc.record.actions[-1], A.Melee) and sc.record.actions[-1].target == near
@@ -197,7 +197,7 @@ def test_attack_a_zombie_with_hotkey_and_click(content, home, scenes):
     click_cell(app, sc, s.cell(hunter))
     assert s.active == hunter
     press(app, pygame.K_t)
-    assert sc.mode == "shoot"
+    assert sc.mode.id == "shoot"
     hover(app, sc.screen_pos(s.cell(far)))
     assert sc.odds_card.rect.width > 0
     rifle = next(g for g in sc.firearms(hunter))
@@ -403,7 +403,7 @@ def test_a_click_on_a_zombie_picks_the_obvious_attack_and_a_second_click_confirm
     click_cell(app, sc, s.cell(soldier))
     done = len(sc.record.actions)
     click_cell(app, sc, s.cell(near))                  # in base contact: Melee, waiting for the confirmation
-    assert sc.mode == "melee" and len(sc.record.actions) == done
+    assert sc.mode.id == "melee" and len(sc.record.actions) == done
     click_cell(app, sc, s.cell(near))
     assert isinstance(sc.record.actions[-1], A.Melee) and sc.record.actions[-1].target == near
     # another survivor clicked while the soldier still has AP: asked first, and Enter keeps the soldier
@@ -415,7 +415,7 @@ def test_a_click_on_a_zombie_picks_the_obvious_attack_and_a_second_click_confirm
     press(app, pygame.K_e)                             # "End the Soldier's turn"
     assert s.active == hunter
     click_cell(app, sc, s.cell(far))                   # not in contact, a loaded rifle: Shoot
-    assert sc.mode == "shoot"
+    assert sc.mode.id == "shoot"
     click_cell(app, sc, s.cell(far))
     assert isinstance(sc.record.actions[-1], A.Shoot) and sc.record.actions[-1].target == far
 
@@ -445,3 +445,54 @@ def test_a_board_that_leaves_the_stack_closes_its_game(content, home, scenes):
     assert world in esper.list_worlds()
     app.replace(Scene())                    # the board is gone for good: so is its world
     assert world not in esper.list_worlds()
+
+
+WORKSHOP = [
+    "................",
+    "..#+#...........",
+    "..?dd...........",
+    "................",
+    "................",
+    "................",
+    "................",
+    "................",
+]
+
+
+def test_the_targeting_modes_through_the_screen(content, home, scenes):
+    """Door, Search, Drag and Hand-Off chosen with their keys and clicked on the board: each mode marks its targets,
+    takes the click, and a lone target is taken at once."""
+    map_def = dataclasses.replace(arena_map(WORKSHOP), id="workshop")
+    base = content.scenarios["last_train_out"]
+    scenario = dataclasses.replace(base, id="workshop", name="Workshop", map="workshop", initial_zombies=(),
+                                   patrol=(), doom_events=MappingProxyType({}), objective_items=(),
+                                   tasks=(Task("out", "extract", "Get out", count=1),),
+                                   team=("cook", "paramedic"), team_min=1, team_max=8)
+    workshop = dataclasses.replace(content, scenarios=MappingProxyType({**content.scenarios, "workshop": scenario}),
+                                   maps=MappingProxyType({**content.maps, "workshop": map_def}))
+    app = App((1280, 720), headless=True)
+    sc = GameScene(workshop, GameRecord("workshop", 4, ("cook", "paramedic")))
+    sc.game.session.policy = NoPurchases()
+    scenes.append(sc)
+    app.push(sc)
+    app.step()
+    s = sc.session
+    cook, medic = s.survivors()
+    door = s.board.idx(3, 1)
+    click_cell(app, sc, s.cell(cook))
+    assert s.active == cook
+    press(app, pygame.K_o)                      # the only door in reach: opened at once
+    assert s.board.door_open[door] and sc.mode.id == "move"
+    press(app, pygame.K_e)                      # the only search token in reach
+    assert isinstance(sc.record.actions[-1], A.Search)
+    press(app, pygame.K_ESCAPE)
+    s.wound_survivor(medic, s.comp(medic, Health).wounds, "a test")
+    sc._after_change()
+    press(app, pygame.K_q)                      # Drag: the only Downed ally is taken, then where to
+    assert sc.mode.id == "drag" and sc.mode.ally == medic and sc.mode_targets()
+    dest = min(sc.mode_targets())
+    click_cell(app, sc, dest)
+    assert isinstance(sc.record.actions[-1], A.Drag) and sc.record.actions[-1].ally == medic
+    assert s.comp(cook, Turn).ap == 0
+    press(app, pygame.K_ESCAPE)
+    assert sc.mode.id == "move"

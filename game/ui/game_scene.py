@@ -36,7 +36,7 @@ from game.ui.app import Scene
 from game.ui.board_view import TERRAIN_TEXT, BoardView, Motion, Sprites
 from game.ui.end_screen import EndScreen
 from game.ui.help import toggle_help
-from game.ui.hud import ACTIONS, Card, ExchangeDialog, Hud, Picker, compute_layout, key_label
+from game.ui.hud import ACTIONS, Card, Hud, Picker, compute_layout, key_label
 from game.ui.intent_overlay import draw_intents
 from game.ui.keymap import player_keys
 from game.ui.minimap import SPAWN, Minimap
@@ -60,6 +60,7 @@ from game.ui.overlays import (
 )
 from game.ui.report_card import ReportCard
 from game.ui.settings import read_settings
+from game.ui.targeting import MODES, ONE_CLICK, Move, Targeting
 from game.ui.widgets import Button, Dialog, Tooltips, Widget
 from game.world import actions as A
 from game.world.action_registry import BY_ID, kind_of
@@ -81,23 +82,7 @@ ZOMBIE_STEP = 0.075                 # seconds per cell of a zombie's walk at 1x
 SURVIVOR_STEP = 0.06
 PAN_SPEED = 900                     # pixels per second with WASD / arrows held
 MAX_AI_ACTIONS_PER_ROUND = 400
-TARGET_MODES = {"melee", "shoot", "throw", "disengage", "drag", "triage", "door", "barricade", "search",
-                "pickup", "handoff", "exchange"}
-MODE_HINTS = {
-    "move": "Click a shaded cell to move. Right-drag or WASD to pan, wheel to zoom.",
-    "melee": "Melee: click a zombie in base contact (ringed). Esc or right-click cancels.",
-    "shoot": "Shoot: click a ringed zombie. T again switches gun. Esc cancels.",
-    "throw": "Throw: click a cell in the shaded area. Esc cancels.",
-    "disengage": "Disengage: click a highlighted cell out of their reach. Esc cancels.",
-    "drag": "Drag: click the Downed ally, then where to go. Esc cancels.",
-    "triage": "Triage: click the Downed ally. Esc cancels.",
-    "door": "Door: click a door you touch. Esc cancels.",
-    "barricade": "Barricade: click a shut door you touch. Esc cancels.",
-    "search": "Search: click a search token on or next to you. Esc cancels.",
-    "pickup": "Pick Up: click an item on or next to you. Esc cancels.",
-    "handoff": "Hand-Off: click an ally in contact. Esc cancels.",
-    "exchange": "Swap Gear: click an ally in contact. Esc cancels.",
-}
+
 
 
 class _Tip(Widget):
@@ -127,8 +112,7 @@ class GameScene(Scene):
         self.reach_layer = ReachLayer()
         self.odds_card = OddsCard()
         self.tips = Tooltips()
-        self.mode = "move"
-        self.mode_ally: int | None = None      # drag: the ally chosen first
+        self.mode: Targeting = Move()          # what a click on the board means now (game.ui.targeting)
         self.show_intents = False              # Z: every zombie's next move on the board, not only the hovered one's
         self.selected: int | None = None
         self.weapon_uid: int | None = None
@@ -217,9 +201,8 @@ class GameScene(Scene):
     def _after_change(self) -> None:
         s = self.session
         self._generation += 1
-        if self.mode != "move":
-            self.mode = "move"
-            self.mode_ally = None
+        if self.mode.id != "move":
+            self.set_mode("move")
         if s.active is not None and not self.demo:
             self.selected = s.active
         elif self.demo and s.active is not None:
@@ -760,7 +743,7 @@ class GameScene(Scene):
         if key == pygame.K_ESCAPE:
             if self.hud.cards:
                 self.hud.cards.clear()
-            elif self.mode != "move":
+            elif self.mode.id != "move":
                 self.cancel_mode()
             else:
                 self.ask_leave()
@@ -877,7 +860,7 @@ class GameScene(Scene):
         if why is None and not downed:
             self.submit(A.Activate(who))
             return
-        self.mode = "move"
+        self.set_mode("move")
         if why is None:
             self.hud.toast(f"{s.name(who)} is Downed: roll their bleed-out save with N", theme.INK)
         elif not s.comp(who, Turn).activated:
@@ -959,7 +942,7 @@ class GameScene(Scene):
         return [g for g in s.comp(who, Inventory).gear
                 if self.content.weapons.get(g.gear_id) and self.content.weapons[g.gear_id].kind == "thrown"]
 
-    def _weapon_for(self, who: int, kind: str):
+    def weapon_for(self, who: int, kind: str):
         """The weapon of this kind the player chose, else the first one the rules let fire now, else the first."""
         guns = self.firearms(who) if kind == "firearm" else self.throwables(who)
         chosen = next((g for g in guns if g.uid == self.weapon_uid), None)
@@ -969,13 +952,12 @@ class GameScene(Scene):
         return next((g for g in guns if g.uid in usable), guns[0] if guns else None)
 
     def set_mode(self, mode: str) -> None:
-        self.mode = mode
-        self.mode_ally = None
+        """Choose targets for this action (its registry id) from now on; "move" is the default."""
+        self.mode = MODES[mode]()
 
     def cancel_mode(self) -> None:
-        if self.mode != "move":
-            self.mode = "move"
-            self.mode_ally = None
+        if self.mode.id != "move":
+            self.set_mode("move")
 
     def on_action(self, key: str) -> None:
         """An action bar button or its hotkey."""
@@ -1000,10 +982,10 @@ class GameScene(Scene):
         if key == "move":
             self.set_mode("move")
             return
-        if key == "shoot" and self.mode == "shoot" and who is not None:
+        if key == "shoot" and self.mode.id == "shoot" and who is not None:
             guns = self.firearms(who)
             if len(guns) > 1:
-                cur = self._weapon_for(who, "firearm")
+                cur = self.weapon_for(who, "firearm")
                 i = guns.index(cur) if cur in guns else -1
                 self.weapon_uid = guns[(i + 1) % len(guns)].uid
                 self.hud.toast(f"Shooting with the {self.content.gear_name(guns[(i + 1) % len(guns)].gear_id)}",
@@ -1025,12 +1007,10 @@ class GameScene(Scene):
         who = self._ensure_active()
         if who is None:
             return
-        targets = self.mode_targets(key)
-        singles = {"search", "pickup", "door", "barricade", "triage", "handoff", "exchange"}
-        if key in singles and len(targets) == 1:
-            self._act_on(key, who, next(iter(targets)))
-            return
         self.set_mode(key)
+        targets = self.mode_targets()
+        if key in ONE_CLICK and len(targets) == 1:
+            self.mode.click(self, who, next(iter(targets)))
 
     def ask_end_turn(self) -> None:
         s = self.session
@@ -1087,89 +1067,18 @@ class GameScene(Scene):
         g = next(g for g in self.session.comp(self.selected, Inventory).gear if g.uid == uid)
         return f"{self.content.gear_name(g.gear_id)} ({g.ammo}/{self.content.weapons[g.gear_id].ammo})"
 
-    def mode_targets(self, mode: str) -> dict[int, tuple]:
-        """cell -> the legal actions a click there may submit in this mode (for highlighting, clicks and one-target
-        shortcuts). Drag before its ally is chosen: each Downed ally's cell -> ()."""
+    def mode_targets(self) -> dict[int, tuple]:
+        """cell -> the legal actions a click there may submit in the current mode (for highlighting, clicks and
+        one-target shortcuts)."""
         who = self.selected
         s = self.session
-        if who is None or who not in s.survivors():
+        opt = self.options().get(self.mode.id)
+        if who is None or who not in s.survivors() or opt is None:
             return {}
-        return self._cached(f"targets:{mode}", self._key(mode, self.weapon_uid, self.mode_ally),
-                            lambda: self._mode_targets(mode, who))
+        return self._cached(f"targets:{self.mode.id}", self._key(self.mode.id, self.weapon_uid, *self.mode.state()),
+                            lambda: self.mode.targets(self, who, dict(opt.cells), opt.actions))
 
-    def _mode_targets(self, mode: str, who: int) -> dict[int, tuple]:
-        opt = self.options().get(mode)
-        if opt is None:
-            return {}
-        cells = dict(opt.cells)
-        if mode in ("shoot", "throw"):
-            item = self._weapon_for(who, "firearm" if mode == "shoot" else "thrown")
-            uid = item.uid if item is not None else None
-            cells = {c: keep for c, acts in cells.items() if (keep := tuple(a for a in acts if a.weapon == uid))}
-        elif mode == "drag":
-            allies = sorted({a.ally for a in opt.actions})
-            if self.mode_ally is None and len(allies) == 1:
-                self.mode_ally = allies[0]
-            if self.mode_ally is None:
-                return {self.session.cell(a): () for a in allies}
-            cells = {c: keep for c, acts in cells.items() if (keep := tuple(a for a in acts
-                                                                            if a.ally == self.mode_ally))}
-        return cells
-
-    def _click_action(self, mode: str, who: int, cell: int):
-        """The action a click on a cell that is not a target would mean, for the engine to say why not; None when
-        the click means nothing in this mode."""
-        s = self.session
-        model = s.occupant.get(cell)
-        zombie = model if model is not None and s.is_zombie(model) else None
-        ally = model if model is not None and s.is_survivor(model) and model != who else None
-        gun, bomb = self._weapon_for(who, "firearm"), self._weapon_for(who, "thrown")
-        uids = [g.uid for eid in (who, ally) if eid is not None for g in s.comp(eid, Inventory).gear]
-        make = {
-            "melee": lambda: A.Melee(who, zombie) if zombie is not None else None,
-            "shoot": lambda: A.Shoot(who, zombie, gun.uid) if zombie is not None and gun is not None else None,
-            "throw": lambda: A.Throw(who, cell, bomb.uid) if bomb is not None else None,
-            "disengage": lambda: A.Disengage(who, cell),
-            "drag": lambda: A.Drag(who, self.mode_ally, cell) if self.mode_ally is not None else None,
-            "triage": lambda: A.Triage(who, ally) if ally is not None else None,
-            "handoff": lambda: A.HandOff(who, ally, uids[0]) if ally is not None and uids else None,
-            "exchange": lambda: A.GearExchange(who, ally, tuple(g.uid for g in s.comp(who, Inventory).gear))
-            if ally is not None else None,
-            "door": lambda: A.Door(who, cell),
-            "barricade": lambda: A.Door(who, cell, "barricade"),
-            "search": lambda: A.Search(who, cell),
-            "pickup": lambda: A.PickUp(who, s.ground[cell][0].uid) if s.ground.get(cell) else None,
-        }.get(mode)
-        return make() if make is not None else None
-
-    def _act_on(self, mode: str, who: int, cell: int) -> None:
-        """A click on `cell` in a targeting mode."""
-        s = self.session
-        targets = self.mode_targets(mode)
-        acts = targets.get(cell)
-        if mode == "drag" and self.mode_ally is None:
-            if acts is None:
-                self.hud.toast("Click the Downed ally you want to drag")
-            else:
-                self.mode_ally = s.occupant.get(cell)
-            return
-        if not acts:
-            action = self._click_action(mode, who, cell)
-            if action is None:
-                self.hud.toast(MODE_HINTS.get(mode, "Click a highlighted target").split(".")[0])
-            else:
-                self.submit(action)
-            return
-        if mode in ("handoff", "exchange"):
-            self.modal = ExchangeDialog(self, who, acts[0].ally, full=mode == "exchange")
-            self.mode = "move"
-        elif len(acts) > 1:      # several items lie there
-            self.modal = Picker("Pick up which?", [(self.content.gear_name(self._ground_gear(a.uid)),
-                                                    lambda a=a: self.submit(a)) for a in acts], self.mouse)
-        else:
-            self.submit(acts[0])
-
-    def _ground_gear(self, uid: int) -> str:
+    def ground_gear(self, uid: int) -> str:
         return next(g.gear_id for items in self.session.ground.values() for g in items if g.uid == uid)
 
     def _board_click(self, pos) -> None:
@@ -1184,17 +1093,16 @@ class GameScene(Scene):
             if model is not None and s.is_survivor(model):
                 self.selected = model
             return
-        ally_modes = {"triage", "handoff", "exchange"} | ({"drag"} if self.mode_ally is None else set())
-        if model is not None and s.is_survivor(model) and self.mode not in ally_modes:
+        if model is not None and s.is_survivor(model) and not self.mode.takes_ally():
             if model != self.selected or s.active != model:
                 self.pick_survivor(model)
                 return
-            if self.mode == "move":
+            if self.mode.id == "move":
                 return
-        if self.mode in TARGET_MODES:
+        if self.mode.id != "move":
             who = self._ensure_active()
             if who is not None:
-                self._act_on(self.mode, who, cell)
+                self.mode.click(self, who, cell)
             return
         # move mode
         who = self.selected
@@ -1215,7 +1123,7 @@ class GameScene(Scene):
         s = self.session
         if s.board.in_contact(s.cell(who), s.cell(zombie)):
             mode = "melee"
-        elif self._weapon_for(who, "firearm") is not None:
+        elif self.weapon_for(who, "firearm") is not None:
             mode = "shoot"
         else:
             self.hud.toast(f"{s.name(zombie)} is out of reach: move into base contact to fight it", theme.INK)
@@ -1292,8 +1200,8 @@ class GameScene(Scene):
         draw_engagement(surface, self.view.cam, s, xy_of)
         self._draw_intents(surface, xy_of)
         highlight = []
-        if self.mode in ("melee", "shoot") and not self.demo:
-            highlight = [a.target for acts in self.mode_targets(self.mode).values() for a in acts]
+        if self.mode.rings_zombies and not self.demo:
+            highlight = [a.target for acts in self.mode_targets().values() for a in acts]
         self._draw_trails(surface)
         shown = self.selected if (not self.demo or s.active is not None) else None
         self.view.draw_models(surface, s, self.motion, shown, self.hover_model,
@@ -1394,7 +1302,7 @@ class GameScene(Scene):
             reason = avail.get(b.spec.key)
             b.available = reason is None
             b.reason = reason or ""
-            b.active_mode = b.spec.key == self.mode and self.mode != "move"
+            b.active_mode = b.spec.key == self.mode.id != "move"
 
     def _hint(self) -> str:
         s = self.session
@@ -1408,12 +1316,12 @@ class GameScene(Scene):
                 return "You may step back 1\" for free: click a green cell, or carry on."
             if s.comp(who, Turn).ap <= 0:
                 return "No AP left: End Activation (Space), or click the next survivor."
-            if self.mode == "move" and s.is_engaged(who):
-                return "Engaged: fight (F) or Disengage (C). You cannot Move while engaged."
-            return MODE_HINTS.get(self.mode, "")
+            if self.mode.id == "move" and s.is_engaged(who):
+                return "Engaged: fight or Disengage. You cannot Move while engaged."
+            return self.mode.hint
         if s.active is None:
             return "Click a survivor (or Tab through the team) to start their turn. Enter ends the turn."
-        return MODE_HINTS.get(self.mode, "")
+        return self.mode.hint
 
     def _status_line(self) -> str:
         s = self.session
@@ -1460,7 +1368,7 @@ class GameScene(Scene):
             return None
         s = self.session
         who, _, ap = subject
-        if self.mode != "move" or ap <= 0 or s.is_engaged(who):
+        if self.mode.id != "move" or ap <= 0 or s.is_engaged(who):
             return None
         return self._cached("reach", self._key(ap), lambda: move_reach(s, who, ap)), self._key(ap)
 
@@ -1491,17 +1399,15 @@ class GameScene(Scene):
                           detail=danger.words(), detail_colour=theme.DANGER if risky else theme.GOOD)
         if active:
             draw_cells(surface, cam, list(self.options()["withdraw"].cells), w, theme.GOOD, 90)
-        if self.mode in ("disengage", "drag", "door", "barricade", "search", "pickup", "triage", "handoff",
-                         "exchange"):
-            targets = self.mode_targets(self.mode)
-            draw_cells(surface, cam, list(targets), w, (120, 200, 140) if self.mode != "disengage" else
-                       (226, 170, 84), 70)
-            if self.mode == "disengage" and hover in targets:
+        if self.mode.shade is not None:
+            targets = self.mode_targets()
+            draw_cells(surface, cam, list(targets), w, self.mode.shade, self.mode.shade_alpha,
+                       outline=self.mode.id != "throw")
+            if self.mode.id == "disengage" and hover in targets:
                 preview = (cam.centre_px(s.board.xy(hover)), self._swipe_preview(who))
-        if self.mode == "throw":
-            targets = self.mode_targets("throw")
-            draw_cells(surface, cam, list(targets), w, theme.HEAT, 26, outline=False)
-            item = self._weapon_for(who, "thrown")
+        if self.mode.id == "throw":
+            targets = self.mode_targets()
+            item = self.weapon_for(who, "thrown")
             if item is not None and hover in targets:
                 weapon = self.content.weapons[item.gear_id]
                 pv = self._cached("throw", self._key(hover, item.uid), lambda: throw_preview(s, who, hover, item.uid))
@@ -1510,7 +1416,7 @@ class GameScene(Scene):
         target = self.debug_target
         if target is None and self.hover_model is not None and s.is_zombie(self.hover_model):
             target = self.hover_model
-        if target is not None and s.is_zombie(target) and self.mode in ("move", "melee", "shoot"):
+        if target is not None and s.is_zombie(target) and self.mode.previews_attack:
             preview = self._attack_preview(surface, who, target) or preview
         return preview
 
@@ -1520,8 +1426,8 @@ class GameScene(Scene):
         here, there = s.cell(who), s.cell(target)
         anchor = cam.centre_px(s.board.xy(there))
         contact = s.board.in_contact(here, there)
-        gun = self._weapon_for(who, "firearm")
-        if self.mode == "melee" or (self.mode == "move" and contact):
+        gun = self.weapon_for(who, "firearm")
+        if self.mode.id == "melee" or (self.mode.id == "move" and contact):
             if not contact:
                 return anchor, Preview("melee", f"{s.name(target)} is not in base contact", None)
             pv = self._cached("melee", self._key(target), lambda: melee_preview(s, who, target))

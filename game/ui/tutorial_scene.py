@@ -227,8 +227,7 @@ class LessonScene(GameScene):
         self._cache.clear()
         self.reach_layer = ReachLayer()
         self.tracers = []
-        self.mode = "move"
-        self.mode_ally = None
+        self.set_mode("move")
         self.weapon_uid = None
         self.step_once = False
         self._select_default()
@@ -252,7 +251,7 @@ class LessonScene(GameScene):
         if self.runner.finished:
             self.show_summary()
             return
-        self.mode = "move"
+        self.set_mode("move")
         self._select_for_step()
 
     def retry_step(self) -> None:
