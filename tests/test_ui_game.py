@@ -496,3 +496,16 @@ def test_the_targeting_modes_through_the_screen(content, home, scenes):
     assert s.comp(cook, Turn).ap == 0
     press(app, pygame.K_ESCAPE)
     assert sc.mode.id == "move"
+
+
+@pytest.mark.parametrize("scenario,seed", [("last_train_out", 5), ("pharmacy_run", 6), ("dead_air", 7)])
+def test_a_whole_game_played_at_the_screen_reaches_the_end_screen(content, home, scenes, scenario, seed):
+    """The veteran AI decides, a player's clicks and keys carry it out on the real board: every round, the Director's
+    turn and its report card, to the end screen, with no dead end."""
+    from game.ai.survivor_ai import SurvivorAI
+    from tests.screen_player import ScreenPlayer
+    app, sc = start(content, scenes, scenario=scenario, seed=seed)
+    player = ScreenPlayer(app, sc, SurvivorAI("veteran", seed, content))
+    player.play()
+    assert type(app.scene).__name__ == "EndScreen" and sc.session.result is not None
+    assert player.by_hand >= 40 and player.handed <= player.by_hand // 20, (player.by_hand, player.handed)
