@@ -445,12 +445,19 @@ class StaticBoard:
                 spr = self.sprites.get(f"marker_{marker.kind}", t)
                 if spr is not None:
                     surf.blit(spr, r)
-                else:
-                    c = theme.DOOM if major else theme.DANGER
-                    pygame.draw.circle(surf, shade(c, 0.45), r.center, int(t * 0.42))
-                    pygame.draw.circle(surf, c, r.center, int(t * 0.42), max(2, t // 10))
+                else:              # square, as the sprites are: zombies are round
+                    c = theme.DOOM if major else theme.HEAT
+                    box = r.inflate(-t // 8, -t // 8)
+                    pygame.draw.rect(surf, shade(c, 0.45), box, border_radius=max(2, t // 10))
+                    pygame.draw.rect(surf, c, box, max(2, t // 10), border_radius=max(2, t // 10))
                     if t >= 32:
                         _letter(surf, "M" if major else "S", r.center, int(t * 0.55), (250, 236, 226))
+                if t >= 32 and marker.name:
+                    label = theme.font(max(11, int(t * 0.3)), True).render(marker.name, True, (236, 222, 230))
+                    tag = label.get_rect(midtop=(r.centerx, r.bottom + 1))
+                    tag.clamp_ip(surf.get_rect())
+                    pygame.draw.rect(surf, (40, 26, 44), tag.inflate(6, 2), border_radius=3)
+                    surf.blit(label, tag)
             elif marker.kind == "objective":
                 spr = self.sprites.get("marker_objective", t)
                 if spr is not None:
