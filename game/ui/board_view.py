@@ -872,6 +872,7 @@ class BoardView:
         clip = surface.get_clip()
         surface.set_clip(cam.view)
         highlight = set(highlight)
+        tags: list[tuple] = []          # name tags, drawn after every base so no neighbour covers them
         for z in session.zombies():
             sx, sy = cam.centre_px(self.model_xy(session, z, motion))
             if not view.collidepoint(sx, sy):
@@ -884,7 +885,7 @@ class BoardView:
             if kind not in ("horde",) and not self.sprites.has(f"zombie_{kind}"):
                 _letter(surface, kind[:2].title(), (sx, sy), max(9, int(t * 0.42)), (230, 236, 210))
             if kind != "shambler" and t >= 28:        # the specials carry their name: told apart at a glance
-                self._tag(surface, (sx, sy), session.content.zombies[kind].name, (120, 40, 36))
+                tags.append(((sx, sy), session.content.zombies[kind].name, (120, 40, 36)))
             if health.max_wounds > 1:
                 self._pips(surface, (sx, sy), health.wounds, health.max_wounds)
             tokens = [k for k in ("burning", "stunned") if getattr(status, k)]
@@ -912,7 +913,7 @@ class BoardView:
                 _letter(surface, surv.name[:2], (sx, sy), max(9, int(t * 0.42)), theme.INK)
             self._pips(surface, (sx, sy), health.wounds, health.max_wounds)
             if t >= 28:
-                self._tag(surface, (sx, sy), short_name(surv.name), (28, 70, 76))
+                tags.append(((sx, sy), short_name(surv.name), (28, 70, 76)))
             tokens = [k for k in ("downed", "burning", "stunned", "hunkered") if getattr(status, k)]
             if turn.aiming:
                 tokens.insert(0, "aiming")
@@ -928,6 +929,8 @@ class BoardView:
                 pygame.draw.circle(surface, theme.INK, (sx, sy), t * 0.56, max(1, t // 20))
             if s in highlight:
                 pygame.draw.circle(surface, theme.GOOD, (sx, sy), t * 0.6, max(2, t // 14))
+        for centre, text, fill in tags:
+            self._tag(surface, centre, text, fill)
         surface.set_clip(clip)
 
     def _base(self, surface, centre, sprite: str, rim, notched: bool = False, square: bool = False,
@@ -972,7 +975,7 @@ class BoardView:
         t = self.cam.tile
         size = max(11, int(t * 0.34))
         img = _tag_img(text, size, fill)
-        surface.blit(img, img.get_rect(midtop=(round(centre[0]), round(centre[1] + t * 0.5))))
+        surface.blit(img, img.get_rect(midtop=(round(centre[0]), round(centre[1] + t * 0.52))))
 
     def _pips(self, surface, centre, left: int, full: int) -> None:
         """Wounds as pips on the lower rim: bright for each wound left, dark for each taken."""
@@ -1044,8 +1047,9 @@ _downed_cache: dict[int, pygame.Surface] = {}
 
 
 def short_name(name: str) -> str:
-    """The word a table would call a survivor by: the last word of their name ("ER Doctor" -> "Doctor")."""
-    return name.split()[-1][:11] if name.split() else name
+    """What a table would call a survivor: the whole name when it is short ("Deer Hunter": the last word alone would
+    read as the zombie kind), else its last word ("Patrol Officer" -> "Officer")."""
+    return name if len(name) <= 12 or not name.split() else name.split()[-1][:12]
 
 
 _tags: dict[tuple, pygame.Surface] = {}

@@ -147,16 +147,21 @@ def game_stats(session) -> GameStats:
     return st
 
 
+OBJECTIVE_VERBS = {"deliver": "delivered", "extract": "out", "interact": "done"}
+
+
 def objective_words(s) -> str:
-    """How far the job got: "2 of 2 steps done", or the step it stopped on with its count."""
+    """How far the job got, in a table's words: "complete", or the step it stopped on and its count ("1 of 2
+    delivered", with "step 2 of 3:" before it when the job has several steps)."""
     tasks = s.scenario.tasks
     if not tasks:
         return ""
     if s.task_index >= len(tasks):
-        return f"all {len(tasks)} step{'s' if len(tasks) > 1 else ''} done"
+        return "complete"
     task = tasks[s.task_index]
     need = s.quota() if task.kind == "extract" else (task.count if task.kind == "deliver" else task.times)
-    return f"step {s.task_index + 1} of {len(tasks)}, {min(s.task_progress, need)}/{need}"
+    words = f"{min(s.task_progress, need)} of {need} {OBJECTIVE_VERBS.get(task.kind, 'done')}"
+    return (f"step {s.task_index + 1} of {len(tasks)}: " if len(tasks) > 1 else "") + words
 
 
 def verdict(stats: GameStats, session=None) -> tuple[str, str]:
@@ -303,7 +308,7 @@ class EndScreen(UIScene):
                  ("Peak Heat", str(max(st.heat.values(), default=0)), theme.HEAT),
                  ("Director's purchases", f"{st.purchases}  ({st.heat_spent} Heat)", theme.INK)]
         if st.objective:
-            pairs.insert(0, ("Objective", st.objective, theme.GOOD if st.objective.startswith("all") else theme.INK))
+            pairs.insert(0, ("Objective", st.objective, theme.GOOD if st.objective == "complete" else theme.INK))
         y = self._pairs(surface, inner, pairs) + px(6)
         if not st.moments:
             return
@@ -319,13 +324,15 @@ class EndScreen(UIScene):
                 break
             draw_text(surface, f"R{rnd}", (inner.x, y), size, theme.INK_FAINT, True)
             y += draw_wrapped(surface, text, pygame.Rect(inner.x + px(36), y, inner.width - px(36), 0), size,
-                              tones.get(tone, theme.INK), max_lines=1)
+                              tones.get(tone, theme.INK), max_lines=2 if y + 2 * lh <= inner.bottom else 1)
 
     def _team(self, surface, rect) -> None:
         px = self.px
         st = self.stats
         inner = self._panel(surface, rect, "Survivors")
-        head = f"{len(st.escaped)} escaped, {len(st.lost)} lost of {len(st.team)}"
+        standing = len(st.team) - len(st.escaped) - len(st.lost)
+        head = (f"{len(st.escaped)} escaped, " if st.escaped else f"{standing} left, ") + \
+            f"{len(st.lost)} lost of {len(st.team)}"
         draw_text(surface, head, (inner.right, rect.y + px(18)), px(18), theme.INK_DIM, anchor="topright")
         lh = max(line_height(px(22)) + line_height(px(17)) + px(4), (inner.height) // max(1, len(st.team)))
         lh = min(lh, px(52))

@@ -51,6 +51,7 @@ from game.ui.overlays import (
     draw_cells,
     draw_engagement,
     draw_path,
+    draw_path_label,
     draw_sight,
     melee_preview,
     move_reach,
@@ -114,6 +115,7 @@ class GameScene(Scene):
         self.tips = Tooltips()
         self.mode: Targeting = Move()          # what a click on the board means now (game.ui.targeting)
         self.show_intents = False              # Z: every zombie's next move on the board, not only the hovered one's
+        self._path_label = None                # (end, label, danger words, tone): drawn over the models
         self.selected: int | None = None
         self.weapon_uid: int | None = None
         self.hover_cell: int | None = None
@@ -297,8 +299,8 @@ class GameScene(Scene):
                         if follow and self.view.cam.goal is None:
                             self.view.cam.glide_to(xy[0] + 0.5, xy[1] + 0.5)
             elif k == "search":
-                searched = True
-                if d.get("outcome") == "failure":
+                searched = animate           # the cards turn over only for a search the player watches
+                if animate and d.get("outcome") == "failure":
                     self.hud.add_card(Card("Nothing", "search", "The search turns up nothing of use.", "nothing"))
             elif k == "card" and d.get("card") and searched:
                 gid = d["card"]
@@ -435,7 +437,7 @@ class GameScene(Scene):
         if not any(e.kind == "phase" for e in s.events):
             self.hud.toast("The Director has not played yet", theme.INK, 1.5)
             return False
-        self.modal = ReportCard(phase_report(s), lambda: self._lay().board)
+        self.modal = ReportCard(phase_report(s), self._card_area)
         self._modal_timeout = seconds
         return True
 
@@ -1195,6 +1197,7 @@ class GameScene(Scene):
             reach, key = shading
             self.view.draw_terrain(surface, s, lambda surf, clip: self.reach_layer.draw(
                 surf, cam, reach, s.board.width, key, clip), (self.reach_layer, reach, key, cam.tile))
+        self._path_label = None
         preview = self._draw_overlays(surface, reach_drawn=True)
         xy_of = lambda eid: self.view.model_xy(s, eid, self.motion)     # noqa: E731
         draw_engagement(surface, self.view.cam, s, xy_of)
@@ -1208,11 +1211,9 @@ class GameScene(Scene):
                               ap_max=s.rules.ap, highlight=highlight)
         self._draw_tracers(surface)
         draw_engagement(surface, self.view.cam, s, lambda eid: self.view.model_xy(s, eid, self.motion), marks=True)
-        if preview is not None:
-            anchor, pv = preview
-            who = self.selected
-            avoid = (cam.centre_px(self.view.model_xy(s, who, self.motion)),) if who in s.survivors() else ()
-            self.odds_card.draw(surface, self.view.cam, pv, anchor, lay.s, avoid)
+        if self._path_label is not None:         # over the models: the words must not hide under a zombie
+            end, label, words, tone = self._path_label
+            draw_path_label(surface, cam, end, label, theme.INK, words, tone)
         self._refresh_buttons()
         self.hud.draw_top(surface, lay, s, self.speed_label(), self.paused, self.demo)
         self.hud.draw_right(surface, lay, self)
@@ -1222,6 +1223,11 @@ class GameScene(Scene):
         else:
             self.hud.draw_bar(surface, lay)
         self.hud.draw_board_overlays(surface, lay, self.view.cam, status_line=self._status_line())
+        if preview is not None:          # over the search cards and the dice: the player is pointing at it
+            anchor, pv = preview
+            who = self.selected
+            avoid = (cam.centre_px(self.view.model_xy(s, who, self.motion)),) if who in s.survivors() else ()
+            self.odds_card.draw(surface, self.view.cam, pv, anchor, lay.s, avoid)
         self.offscreen.draw(surface, self.view.cam, lay.s, hidden=[self.minimap.rect])
         self.minimap.draw(surface, s, self.view.cam, lay.board, lay.s)
         self.hud.draw_ticker(surface, lay, hint=self._hint())
@@ -1238,6 +1244,13 @@ class GameScene(Scene):
 
     def intent_of(self, zombie: int) -> Intent | None:
         return self.intents().get(zombie)
+
+    def _card_area(self) -> pygame.Rect:
+        """The board left of the minimap: where a card over the board goes."""
+        area = self._lay().board.copy()
+        if self.minimap.rect.width and self.minimap.rect.left > area.x + area.width // 2:
+            area.width = self.minimap.rect.left - area.x - 8
+        return area
 
     def toggle_intents(self) -> None:
         self.show_intents = not self.show_intents
@@ -1395,8 +1408,9 @@ class GameScene(Scene):
                 label = f"{band} Move{'s' if band > 1 else ''} - {band} AP"
                 danger = self._cached("danger", self._key(hover), lambda: cell_danger(s, hover))
                 risky = danger.contact or danger.reach
-                draw_path(surface, cam, s.xy(who), [s.board.xy(c) for c in cells], breaks, label,
-                          detail=danger.words(), detail_colour=theme.DANGER if risky else theme.GOOD)
+                draw_path(surface, cam, s.xy(who), [s.board.xy(c) for c in cells], breaks)
+                self._path_label = (s.board.xy(hover), label, danger.words(),
+                                    theme.DANGER if risky else theme.GOOD)
         if active:
             draw_cells(surface, cam, list(self.options()["withdraw"].cells), w, theme.GOOD, 90)
         if self.mode.shade is not None:

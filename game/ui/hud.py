@@ -622,10 +622,10 @@ class Hud:
             draw_text(surface, state, (x + w, y + px(3)), small, theme.DANGER if status.downed else theme.INK_DIM,
                       anchor="topright")
         y += line_height(px(20), True)
-        tip_rect = pygame.Rect(x, y, w, slh)
-        draw_text(surface, ellipsize(f"{skill.name}: {skill.text}", small, w), (x, y), small, theme.INK_DIM)
-        self.hotspots.append((tip_rect, None, f"{skill.name}: {skill.text}"))
-        y += slh + px(2)
+        used = draw_wrapped(surface, f"{skill.name}: {skill.text}", pygame.Rect(x, y, w, slh), small, theme.INK_DIM,
+                            max_lines=2)
+        self.hotspots.append((pygame.Rect(x, y, w, used), None, f"{skill.name}: {skill.text}"))
+        y += used + px(2)
         stats = [("Move", f'{surv.move}"'), ("Fight", surv.fight), ("Shoot", surv.shoot), ("Wits", surv.wits),
                  ("Guts", surv.guts)]
         cw = w // len(stats)

@@ -127,7 +127,7 @@ def move_reach(session, who: int, moves: int) -> Reach:
                 new_move[c] = back[c][1] and back[c][0] != start
                 prev[c] = back[c][0]
     difficult = {c for c in band if board.is_difficult(c)}
-    cover = frozenset(c for c in band if board.next_to_cover(c))
+    cover = frozenset(c for c, b in band.items() if b == 1 and board.next_to_cover(c))   # this Move's, not later
     return Reach(who, start, band, prev, first, difficult, new_move, full, cover)
 
 
@@ -257,8 +257,9 @@ def dashed_line(surface, colour, a, b, width: int = 2, dash: float = 8, gap: flo
 
 
 def draw_path(surface: pygame.Surface, cam: Camera, start_xy, cells_xy: list[tuple[int, int]], breaks: list[int],
-              label: str, colour=theme.INK, detail: str = "", detail_colour=theme.INK_DIM) -> None:
-    """The path a Move would take: a line through the cell centres, a ring where each Move ends."""
+              label: str = "", colour=theme.INK, detail: str = "", detail_colour=theme.INK_DIM) -> None:
+    """The path a Move would take: a line through the cell centres, a ring where each Move ends (and its label:
+    the board draws that later, over the models, with draw_path_label)."""
     if not cells_xy:
         return
     t = cam.tile
@@ -274,6 +275,15 @@ def draw_path(surface: pygame.Surface, cam: Camera, start_xy, cells_xy: list[tup
     end = pts[-1]
     pygame.draw.circle(surface, colour, end, max(4, t // 4), max(2, t // 12))
     surface.set_clip(clip)
+    if label:
+        draw_path_label(surface, cam, cells_xy[-1], label, colour, detail, detail_colour)
+
+
+def draw_path_label(surface: pygame.Surface, cam: Camera, end_xy, label: str, colour=theme.INK, detail: str = "",
+                    detail_colour=theme.INK_DIM) -> None:
+    """The label of a path's end: its cost, and under it what the destination means."""
+    t = cam.tile
+    end = cam.centre_px(end_xy)
     if label:
         size = max(15, int(t * 0.42))
         small = max(13, int(size * 0.82))
@@ -547,7 +557,8 @@ class OddsCard:
         small = max(12, int(15 * scale))
         pad = int(10 * scale)
         lh = line_height(size)
-        width = int(300 * scale)
+        # wide enough for its title (a long gun's name), within reason
+        width = max(int(300 * scale), min(int(440 * scale), text_size(preview.title, size, True)[0] + 2 * pad))
         lines = []
         for entry in self._lines(preview):
             if entry[0] in ("text", "small"):

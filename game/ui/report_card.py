@@ -48,7 +48,7 @@ class ReportCard:
         height = 2 * pad + line_height(head, True) + int(10 * s) + used + int(12 * s) + line_height(int(14 * s)) + (
             line_height(size) if rest else 0)
         self.panel = pygame.Rect(0, 0, width, height)
-        self.panel.center = board.center
+        self.panel.midtop = (board.centerx, board.y + int(12 * s))     # the camera centres the team below it
         draw_panel(surface, self.panel, (30, 32, 38), theme.DANGER, radius=int(10 * s), width=2, shadow=True)
         x, y = self.panel.x + pad, self.panel.y + pad
         draw_text(surface, self.title, (x, y), head, theme.INK, True)

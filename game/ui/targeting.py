@@ -16,7 +16,7 @@ from game.world.components import Inventory
 
 class Targeting:
     id = "move"
-    hint = "Click a shaded cell to move. Right-drag or WASD to pan, wheel to zoom."
+    hint = "Click a shaded cell to move (a small shield: next to cover). Right-drag or WASD to pan, wheel to zoom."
     shade: tuple | None = None          # colour the target cells are shaded in (None: not shaded)
     shade_alpha = 70
     rings_zombies = False               # its targets are zombies, ringed on the board

@@ -245,7 +245,8 @@ def swarm_attack(s: Session, survivor: int, zombies: list[int], label: str = "sw
     elite = any(s.zdef(z).elite for z in zombies)
     cap = swarm_cap(slots, elite, s.rules.swarm_caps, s.rules.elite_cap)
     names = ", ".join(s.name(z) for z in zombies)
-    s.emit("attack", f"The {label} ({names}) attacks {s.name(survivor)}: damage capped at {cap}",
+    attackers = f"The {label} ({names})" if len(zombies) > 1 else names
+    s.emit("attack", f"{attackers} attacks {s.name(survivor)}: damage capped at {cap}",
            who=survivor, zombies=list(zombies), cap=cap)
     z_faces = s.roll(pool_z, None, f"the {label}")
     surv = s.comp(survivor, Survivor)

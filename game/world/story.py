@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from game.world.events import Event
+from game.world.phase_report import Purchase
 
 if TYPE_CHECKING:
     from game.content.defs import MapDef
@@ -155,6 +156,9 @@ class Story:
             return Entry("team" if d.get("cell") is not None else "horde", "heat", text)
         if k == "spawn":
             return Entry("horde", "plain", text.split(": spawned at ", 1)[0])
+        if k == "purchase" and "what" in d:
+            why = Purchase(d["what"], d.get("cost", 0), d.get("reason", "")).plain_why()
+            return Entry("horde", "plain", f"{d['what']} ({d.get('cost', 0)} Heat): {why}")
         if k in ("purchase", "frenzy", "shriek"):
             return Entry("horde", "danger" if k == "frenzy" else "plain", text)
         if k == "attack":
