@@ -71,6 +71,7 @@ from game.world.legal import Option, options, refusal
 from game.world.phase_report import phase_report, step_sentence
 from game.world.saves import RecordingSession, SaveError, save_dir, write_save
 from game.world.session import GameOver, Impossible
+from game.world.story import place
 
 SPEEDS = (1.0, 2.0, 4.0, 1000.0)
 SPEED_NAMES = {1.0: "1x", 2.0: "2x", 4.0: "4x", 1000.0: "Instant"}
@@ -1359,7 +1360,7 @@ class GameScene(Scene):
             extra += f"   search token{' (' + deck + ')' if deck else ''}"
         if s.ground.get(cell):
             extra += "   on the ground: " + ", ".join(self.content.gear_name(g.gear_id) for g in s.ground[cell])
-        return f"({x}, {y}) {style}: {text}{extra}"
+        return f"{style.capitalize()} {place(s.map, x, y)}: {text}{extra}"
 
     def _overlay_subject(self) -> tuple[int, bool, int] | None:
         """(who, acting now?, AP) of the survivor the overlays are about, or None when none are shown."""
