@@ -163,3 +163,44 @@ def test_a_loud_shot_names_the_heat_it_makes_and_the_escalation_band_it_reaches(
     reason = s.events[-1].data["reason"]
     assert isinstance(action, A.Shoot), reason
     assert "Heat 6 ->" in reason and "% to drop it" in reason
+
+
+def _chased_through_a_door(level: str):
+    """A survivor just through a door in a wall, the exit ahead of it, a shambler following 3" behind the door."""
+    rows = _board((3, "...z"), (6, "######/#########"), (7, "......d"), (14, "eeeeeeeeeeeeeeee"))
+    s = arena(rows, team=["cook"], faces=[6] * 12)
+    who = s.survivors()[0]
+    s.submit(A.Activate(who))
+    return s, who, steady(level)
+
+
+def test_the_expert_shuts_and_barricades_a_door_behind_itself_when_a_zombie_follows():
+    s, who, ai = _chased_through_a_door("expert")
+    door = s.board.idx(6, 6)
+    action = ai.choose(s)
+    assert isinstance(action, A.Door) and action.cell == door and action.mode == "toggle", action
+    assert "shuts the door behind it" in s.events[-1].data["reason"]
+    s.submit(action)
+    assert s.board.door_is_closed(door)
+    action = ai.choose(s)
+    assert isinstance(action, A.Door) and action.cell == door and action.mode == "barricade", action
+    assert "barricades" in s.events[-1].data["reason"]
+
+
+def test_the_expert_leaves_a_door_open_with_nobody_behind_it_or_the_way_ahead_through_it():
+    s, who, ai = _chased_through_a_door("expert")
+    s.kill_zombie(s.zombies()[0])
+    action = ai.choose(s)
+    assert not isinstance(action, A.Door), action
+    # The exit behind the door: the door is on its way, so it stays open.
+    rows = _board((1, "eeeeeeeeeeeeeeee"), (3, "...z"), (6, "######/#########"), (7, "......d"))
+    s = arena(rows, team=["cook"], faces=[6] * 12)
+    s.submit(A.Activate(s.survivors()[0]))
+    action = steady("expert").choose(s)
+    assert not isinstance(action, A.Door), action
+
+
+def test_the_veteran_leaves_doors_open():
+    s, who, ai = _chased_through_a_door("veteran")
+    action = ai.choose(s)
+    assert not isinstance(action, A.Door), action

@@ -146,7 +146,7 @@ CASES = [  # file, old, new, where the problem is, words in its message
     ("rules.yaml", "  ap: 3 ", "  ap: 0 ", "rules.ap", "between"),
     ("scenarios.yaml", "finale: overrun", "finale: overran", "scenarios.pharmacy_run.finale", "did you mean"),
     ("director.yaml", "      focus: 3.0\n", "      focus: 9.0\n", "director.levels.ruthless.focus", "between"),
-    ("director.yaml", "      ambush_leap: 1.5", "      ambush_jump: 1.5", "director.scores.situations.ambush_jump",
+    ("director.yaml", "      ambush_leap: 2.5", "      ambush_jump: 2.5", "director.scores.situations.ambush_jump",
      "unknown key"),
     ("survivor_ai.yaml", "    hurries: true\n", "    hurries: yes please\n", "survivor_ai.expert.hurries",
      "true or false"),

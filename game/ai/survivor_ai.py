@@ -4,12 +4,15 @@ It decides with a short list of rules of thumb, in order (docs/RULES.md, "How th
   1. Engaged: fight a fight it can win, break away from one it cannot.
   2. Revive a Downed ally in reach; otherwise go to them if it can treat them.
   3. Do the objective: escape, deliver, work the marker, pick up the objective item, hand it to a better-placed ally.
+     Then (a level that shuts doors) shut an open door behind it on zombies following, and barricade it against one
+     that would force it next phase.
   4. Deal with threats: shoot (quiet weapons first; loud ones when a zombie is about to reach someone) or strike.
   5. Reload an empty gun when zombies are about; search a token in reach when it is safe.
   6. Move: toward its goal along the cheapest path, preferring cells out of the horde's reach and in cover, and
      staying near the objective carrier when it has no goal of its own.
   7. Hunker down in cover when zombies are near, else end the activation.
-The three levels differ in how much they fear the horde, mind noise and keep together, and in how often they slip.
+The three levels differ in how much they fear the horde, mind noise and keep together, whether they shut doors
+behind them, and in how often they slip.
 Every decision is logged with its reason as a 'decision' event.
 """
 from __future__ import annotations
@@ -17,7 +20,7 @@ from __future__ import annotations
 import heapq
 import random
 
-from game.ai.goals import carrying, door_ahead, goal_cells, path_cost, rounds_needed
+from game.ai.goals import carrying, door_ahead, goal_cells, path_cost, rounds_needed, task_cells
 from game.ai.odds import at_least, escalation_chance, expected_hits, hit_chance, swarm_wounds
 from game.ai.odds import melee as melee_odds
 from game.ai.survivor_levels import SURVIVOR_LEVELS, Level, survivor_level
@@ -51,6 +54,7 @@ class SurvivorAI:
         self._slack_key = None
         self._slack_now = 0.0
         self._trail: set[int] = set()
+        self._shut: set[tuple[int, int, int]] = set()     # (survivor, round, door) it shut behind itself
 
     # --- the entry point ------------------------------------------------------------------------------------------
     def choose(self, s: Session):
@@ -130,7 +134,8 @@ class SurvivorAI:
                 return step
         if turn.ap <= 0:
             return A.EndActivation(who), "is spent: 0 AP left"
-        for rule in (self._engaged, self._revive, self._objective, self._threats, self._upkeep, self._move):
+        for rule in (self._engaged, self._revive, self._objective, self._shut_door, self._threats, self._upkeep,
+                     self._move):
             found = rule(s, who)
             if found is not None and is_legal(s, found[0]):
                 return found
@@ -321,6 +326,72 @@ class SurvivorAI:
                 return A.HandOff(who, ally, uid), (f"passes the {s.content.gear_name(item)} to {s.name(ally)}, who "
                                                    f"has not acted yet")
         return None
+
+    # 3b. doors
+    def _shut_door(self, s: Session, who: int):
+        """Shut an open door behind this survivor when zombies on its far side are after it (they lose sight of it
+        and must force the door), and barricade it when one of them could reach the door next phase."""
+        if not self.level.shuts_doors or s.is_engaged(who):
+            return None
+        here = s.cell(who)
+        board = s.board
+        for door in sorted(board.contact_cells(here)):
+            if board.kind(door) != "door" or door in s.occupant:
+                continue
+            if board.door_is_closed(door):
+                found = self._barricade_behind(s, who, door)
+                if found is not None:
+                    return found
+                continue
+            chasers = self._beyond(s, who, door)
+            if chasers:
+                nearest = min(chasers.values())
+                self._shut.add((who, s.round, door))
+                return A.Door(who, door), (f"shuts the door behind it: {len(chasers)} zombie(s) on the far side, the "
+                                           f"nearest {nearest // 2}\" from the door, lose sight of it and must force "
+                                           f"the door")
+        return None
+
+    def _barricade_behind(self, s: Session, who: int, door: int):
+        """Barricade a door this survivor has just shut when a zombie beyond could reach it next phase."""
+        if s.board.door_is_closed(door) and door in s.board.barricaded:
+            return None
+        if (who, s.round, door) not in self._shut:
+            return None
+        chasers = self._beyond(s, who, door)
+        close = {z: d for z, d in chasers.items() if d <= 2 * (s.zdef(z).move + 3)}
+        if not close:
+            return None
+        z = min(close, key=lambda z: (close[z], z))
+        return A.Door(who, door, "barricade"), (f"barricades the door it shut: {s.name(z)} is {close[z] // 2}\" "
+                                                f"beyond it and would force it next phase")
+
+    def _beyond(self, s: Session, who: int, door: int, here: int | None = None) -> dict[int, int]:
+        """{zombie: half inches to the door} for the unengaged zombies whose way to this survivor (standing at
+        `here`, else where it stands) runs through the door, within the level's distance of the door; empty if the
+        door is ahead of the survivor or an ally is still on its far side."""
+        here = s.cell(who) if here is None else here
+        board = s.board
+        for goal in (goal_cells(s, who), task_cells(s)):
+            if goal:
+                field = board.field(tuple(goal))
+                if field[door] <= field[here]:
+                    return {}                   # the door is on its way (now or to finish the task), not behind it
+        to_here = board.field(here)
+        to_door = board.field(door)
+        horizon = 2 * self.level.shuts_doors
+        for ally in s.standing():
+            if ally != who and to_door[s.cell(ally)] + to_here[door] <= to_here[s.cell(ally)] + 1 and \
+                    to_door[s.cell(ally)] <= horizon:
+                return {}                       # an ally still has to come through
+        out = {}
+        for z in s.zombies():
+            zc = s.cell(z)
+            if s.comp(z, Zombie).engaged is not None or to_door[zc] > horizon:
+                continue
+            if to_door[zc] + to_here[door] <= to_here[zc] + 1:
+                out[z] = to_door[zc]
+        return out
 
     # 4. threats
     def _threats(self, s: Session, who: int):
@@ -547,9 +618,40 @@ class SurvivorAI:
         dest = self._best_cell(s, who, A.reach_full(s, who, A.move_budget(s, who)), field, stay=False)
         if dest is None or field[dest] >= field[here] + 4:
             return None
+        stop = self._stop_past_door(s, who, dest)
+        if stop is not None:
+            door, dest, chasers = stop
+            return A.Move(who, dest), (f"{why}: stops just past the door to shut it on {chasers} zombie(s) behind, "
+                                       f"{field[here] // 2}\" -> {field[dest] // 2}\" to go")
         danger = self._danger_at(s, dest)
         return A.Move(who, dest), (f"{why}: {field[here] // 2}\" -> {field[dest] // 2}\" to go"
                                    + (f", {danger:.0f} dice could reach the cell" if danger else ", out of reach"))
+
+    def _stop_past_door(self, s: Session, who: int, dest: int):
+        """(door, cell, chasers) when the move to dest goes through an open door with zombies after this survivor on
+        the near side and it can afford to shut it after: the first free cell past the door, in contact with it."""
+        if not self.level.shuts_doors:
+            return None
+        turn = s.comp(who, Turn)
+        if turn.ap < 2 and not (turn.ap == 1 and turn.free_interacts > 0):
+            return None
+        found = A.reach_full(s, who, A.move_budget(s, who))
+        path = A.path_to(found, dest)
+        board = s.board
+        zcells = s.zombie_cells()
+        for i, door in enumerate(path[:-1]):
+            if board.kind(door) != "door":
+                continue
+            for cell in path[i + 1:]:
+                if not board.in_contact(cell, door):
+                    break
+                if cell in s.occupant or not zcells.isdisjoint(board.contact_cells(cell)):
+                    continue
+                chasers = self._beyond(s, who, door, cell)
+                if chasers:
+                    return door, cell, len(chasers)
+            break
+        return None
 
     def _best_cell(self, s: Session, who: int, cells: dict, field=None, stay: bool = True) -> int | None:
         """The cell that gets closest to the goal, weighed against the horde's reach and cover.
