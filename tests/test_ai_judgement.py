@@ -204,3 +204,23 @@ def test_the_veteran_leaves_doors_open():
     s, who, ai = _chased_through_a_door("veteran")
     action = ai.choose(s)
     assert not isinstance(action, A.Door), action
+
+
+@pytest.mark.parametrize("level", ["veteran", "expert"])
+def test_an_escort_beside_the_carrier_goes_ahead_of_them_and_stays_within_reach(level):
+    from game.content.defs import Task
+    from game.world.components import Inventory
+    tasks = (Task("load", "deliver", "Carry the crate to the van", item="supply_crate", count=1, zone="extract"),)
+    # the escort a step behind the carrier, the van at the far side
+    s = arena(_board((2, "..d"), (3, "...d"), (14, "eeeeeeeeeeeeeeee")), team=["cook", "doctor"], tasks=tasks,
+              faces=[6] * 12)
+    escort, carrier = s.survivors()
+    s.comp(carrier, Inventory).gear.append(s._new_gear("supply_crate", "objective"))
+    s.submit(A.Activate(escort))
+    before = s.board.field(tuple(s.marker_cells("extract")))[s.cell(escort)]
+    action = steady(level).choose(s)
+    assert isinstance(action, A.Move), action
+    assert "goes ahead of" in s.events[-1].data["reason"]
+    field = s.board.field(tuple(s.marker_cells("extract")))
+    assert field[action.dest] < before                                  # toward where the crate is going
+    assert s.dist(action.dest, s.cell(carrier)) <= steady(level).level.escort   # and never out of reach

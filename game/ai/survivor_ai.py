@@ -568,8 +568,29 @@ class SurvivorAI:
             return None
         sources, why = self._goal(s, who)
         if not sources:
-            return None
+            return self._lead(s, who)
         return self._move_toward(s, who, sources, why)
+
+    def _lead(self, s: Session, who: int):
+        """An escort already beside the carrier goes ahead of them toward where the carrier is going, never
+        further than its escort distance from them: it opens the way, and the horde meets it first."""
+        carrier = self._carrier(s)
+        if carrier is None or carrier == who or not self.level.escort:
+            return None
+        ahead = goal_cells(s, carrier)
+        if not ahead:
+            return None
+        field = s.board.field(tuple(ahead))
+        here, there = s.cell(who), s.cell(carrier)
+        if field[here] <= field[there]:
+            return None              # already ahead of them
+        near = {c: v for c, v in A.reach_full(s, who, A.move_budget(s, who)).items()
+                if s.dist(c, there) <= self.level.escort}
+        dest = self._best_cell(s, who, near, field, stay=False)
+        if dest is None or field[dest] >= field[here]:
+            return None
+        return A.Move(who, dest), (f"goes ahead of {s.name(carrier)}: {field[here] // 2}\" -> {field[dest] // 2}\" "
+                                   f"from where they are going, within {self.level.escort:g}\" of them")
 
     def _goal(self, s: Session, who: int) -> tuple[tuple[int, ...], str]:
         cells = goal_cells(s, who)
