@@ -929,8 +929,9 @@ class BoardView:
                 pygame.draw.circle(surface, theme.INK, (sx, sy), t * 0.56, max(1, t // 20))
             if s in highlight:
                 pygame.draw.circle(surface, theme.GOOD, (sx, sy), t * 0.6, max(2, t // 14))
-        for centre, text, fill in tags:
-            self._tag(surface, centre, text, fill)
+        placed: list[pygame.Rect] = []
+        for centre, text, fill in sorted(tags, key=lambda tag: (tag[0][1], tag[0][0])):
+            self._tag(surface, centre, text, fill, placed)
         surface.set_clip(clip)
 
     def _base(self, surface, centre, sprite: str, rim, notched: bool = False, square: bool = False,
@@ -970,12 +971,19 @@ class BoardView:
             pygame.draw.line(surface, (206, 70, 62), (cx - k, cy - k), (cx + k, cy + k), max(2, t // 10))
             pygame.draw.line(surface, (206, 70, 62), (cx - k, cy + k), (cx + k, cy - k), max(2, t // 10))
 
-    def _tag(self, surface, centre, text: str, fill) -> None:
-        """A name tag under a base (a survivor's name, a special zombie's kind)."""
+    def _tag(self, surface, centre, text: str, fill, placed: list[pygame.Rect]) -> None:
+        """A name tag under a base (a survivor's name, a special zombie's kind); above it, or a row lower, when a
+        neighbour's tag is there already (`placed`: the tags drawn so far)."""
         t = self.cam.tile
         size = max(11, int(t * 0.34))
         img = _tag_img(text, size, fill)
-        surface.blit(img, img.get_rect(midtop=(round(centre[0]), round(centre[1] + t * 0.52))))
+        cx, cy = round(centre[0]), round(centre[1])
+        below = img.get_rect(midtop=(cx, cy + round(t * 0.52)))
+        for rect in (below, img.get_rect(midbottom=(cx, cy - round(t * 0.55))), below.move(0, below.height + 1)):
+            if rect.collidelist(placed) < 0:
+                break
+        placed.append(rect)
+        surface.blit(img, rect)
 
     def _pips(self, surface, centre, left: int, full: int) -> None:
         """Wounds as pips on the lower rim: bright for each wound left, dark for each taken."""
