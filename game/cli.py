@@ -83,6 +83,7 @@ def _add_window_commands(sub) -> None:
     play.add_argument("--size", type=_window_size, metavar="WxH", help="window size, e.g. 1920x1080")
     play.add_argument("--director", choices=DIRECTOR_LEVELS, help="the Director's level (default: the one in "
                                                                    f"Settings, first {DEFAULT_DIRECTOR})")
+    play.add_argument("--agendas", action="store_true", help="deal each survivor a Secret Agenda card")
     play.set_defaults(func=cmd_play)
     demo = sub.add_parser("demo", help="watch the survivor AI play against the Director",
                           description="Open the game window on an AI-versus-AI game: the survivor AI (veteran) "
@@ -93,6 +94,7 @@ def _add_window_commands(sub) -> None:
     demo.add_argument("--size", type=_window_size, metavar="WxH", help="window size, e.g. 1920x1080")
     demo.add_argument("--director", choices=DIRECTOR_LEVELS, help="the Director's level (default: the one in "
                                                                    f"Settings, first {DEFAULT_DIRECTOR})")
+    demo.add_argument("--agendas", action="store_true", help="deal each survivor a Secret Agenda card")
     demo.set_defaults(func=cmd_demo)
     tutorial = sub.add_parser("tutorial", help="learn to play in short lessons on small boards",
                               description="Open the game window on the tutorial: short lessons, each on a small "
@@ -106,13 +108,15 @@ def _add_window_commands(sub) -> None:
 def cmd_play(args: argparse.Namespace) -> int:
     from game.ui.launch import run_play
 
-    return run_play(args.scenario, args.seed, args.screenshot, size=args.size, director=args.director)
+    return run_play(args.scenario, args.seed, args.screenshot, size=args.size, director=args.director,
+                    agendas=args.agendas)
 
 
 def cmd_demo(args: argparse.Namespace) -> int:
     from game.ui.launch import run_demo
 
-    return run_demo(args.scenario, args.seed, args.screenshot, size=args.size, director=args.director)
+    return run_demo(args.scenario, args.seed, args.screenshot, size=args.size, director=args.director,
+                    agendas=args.agendas)
 
 
 def cmd_tutorial(args: argparse.Namespace) -> int:

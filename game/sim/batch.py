@@ -18,6 +18,7 @@ from game.ai.director_policy import DirectorAI
 from game.ai.players import make_player
 from game.content.loader import load_content
 from game.sim.runner import play_game
+from game.world.agendas import verdicts
 from game.world.components import Status
 
 CHUNK = 16          # games sent to a worker at a time
@@ -30,12 +31,13 @@ class GameJob:
     seed: int
     level: str
     director: str = DEFAULT_DIRECTOR
+    agendas: bool = False
 
 
 def run_one(job: GameJob) -> dict:
     """Play one AI-vs-AI game; a small record of how it went."""
     s = play_game(load_content(), job.scenario, job.seed, make_player(job.level, job.seed),
-                  policy=DirectorAI(job.director))
+                  policy=DirectorAI(job.director), agendas=job.agendas)
     winner, cause = s.result
     bought = Counter(e.data["purchase"] for e in s.events if e.kind == "purchase" and "purchase" in e.data)
     lost = sum(1 for sv in s.survivors(on_board=False) if s.comp(sv, Status).eliminated)
@@ -45,13 +47,16 @@ def run_one(job: GameJob) -> dict:
         "spawned": dict(sorted(s.spawned.items())), "bought": dict(sorted(bought.items())),
         "heat_lost": sum(e.data.get("lost", 0) for e in s.events if e.kind == "purchase"),
     }
+    if job.agendas:
+        record["agendas"] = [[v.agenda.id, v.kept] for v in verdicts(s)]
     s.close()
     return record
 
 
-def jobs_for(scenario: str, games: int, seed: int, level: str, director: str = DEFAULT_DIRECTOR) -> Iterator[GameJob]:
+def jobs_for(scenario: str, games: int, seed: int, level: str, director: str = DEFAULT_DIRECTOR,
+             agendas: bool = False) -> Iterator[GameJob]:
     """The jobs one at a time: a batch of 10**23 games costs no memory before it starts."""
-    return (GameJob(scenario, seed + i, level, director) for i in range(games))
+    return (GameJob(scenario, seed + i, level, director, agendas) for i in range(games))
 
 
 def _run_chunk(jobs: list[GameJob]) -> list[dict]:
@@ -109,6 +114,8 @@ class Tally:
         self.spawned: Counter = Counter()
         self.bought: Counter = Counter()
         self.heat_lost = 0
+        self.dealt: Counter = Counter()       # agenda card -> times dealt
+        self.kept: Counter = Counter()        # agenda card -> times kept
 
     def add(self, r: dict) -> None:
         self.games += 1
@@ -125,6 +132,9 @@ class Tally:
         self.spawned.update(r["spawned"])
         self.bought.update(r.get("bought", {}))
         self.heat_lost += r.get("heat_lost", 0)
+        for card, kept in r.get("agendas", ()):
+            self.dealt[card] += 1
+            self.kept[card] += bool(kept)
 
     def report(self, scenario: str, level: str, seed: int, director: str = DEFAULT_DIRECTOR) -> dict:
         """The balance report (its keys are documented in the README)."""
@@ -148,6 +158,8 @@ class Tally:
             "bought_per_game": {k: round(v / n, 2) for k, v in sorted(self.bought.items())},
             "heat_lost_per_game": mean(self.heat_lost),
             "commonest_defeat": self.defeats.most_common(1)[0][0] if self.defeats else None,
+            **({"agendas_kept": {card: {"dealt": n_card, "kept_rate": round(self.kept[card] / n_card, 4)}
+                                 for card, n_card in sorted(self.dealt.items())}} if self.dealt else {}),
         }
 
 
@@ -187,4 +199,7 @@ def format_report(rep: dict) -> str:
                                            or "none") + f"; Heat lost {rep['heat_lost_per_game']}",
         f"commonest cause of defeat: {rep['commonest_defeat'] or 'none'}",
     ]
+    if rep.get("agendas_kept"):
+        lines.append("secret agendas kept: " + ", ".join(f"{card} {v['kept_rate']:.0%} of {v['dealt']}"
+                                                         for card, v in rep["agendas_kept"].items()))
     return "\n".join(lines)

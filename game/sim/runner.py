@@ -12,10 +12,11 @@ MAX_ACTIONS_PER_ROUND = 400   # a safety net against a player that never ends it
 
 
 def play_game(content: Content, scenario: str | ScenarioDef, seed: int, player, policy=None, team=None,
-              after_step: Callable[[Session], None] | None = None, rounds: int | None = None) -> Session:
+              after_step: Callable[[Session], None] | None = None, rounds: int | None = None,
+              agendas: bool = False) -> Session:
     """Run one game to its end (or past `rounds` rounds) and return the Session (its world is still open: call
     close()). `scenario` is a scenario id, or a ScenarioDef such as a quick-play one (game.tools.quickplay)."""
-    s = Session(content, scenario, seed=seed, team=team, policy=policy or DirectorAI())
+    s = Session(content, scenario, seed=seed, team=team, policy=policy or DirectorAI(), agendas=agendas)
     while s.result is None and (rounds is None or s.round <= rounds):
         if s.in_director:
             s.step_director()

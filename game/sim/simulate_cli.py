@@ -51,6 +51,8 @@ def register(sub) -> None:
                         "actions, rush = straight for the goal, turtle = the team holds together and shoots")
     p.add_argument("--director", choices=DIRECTOR_LEVELS, default=DEFAULT_DIRECTOR,
                    help=f"the Director AI's level (default {DEFAULT_DIRECTOR})")
+    p.add_argument("--agendas", action="store_true",
+                   help="deal Secret Agenda cards and report how often each is kept")
     p.add_argument("--json", metavar="FILE", help="also write the report as JSON to FILE")
     p.add_argument("--no-progress", action="store_true", help="no progress bar")
     p.set_defaults(func=cmd_simulate)
@@ -76,7 +78,8 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     jobs = min(args.jobs, cores())
     if jobs < args.jobs:
         print(f"note: --jobs {args.jobs} is more than the {jobs} cores here; using {jobs}", file=sys.stderr)
-    records = batch.stream_batch(batch.jobs_for(args.scenario, args.games, args.seed, args.level, args.director), jobs)
+    records = batch.stream_batch(batch.jobs_for(args.scenario, args.games, args.seed, args.level, args.director,
+                                                args.agendas), jobs)
     if not args.no_progress:
         from tqdm import tqdm
         records = tqdm(records, total=args.games, desc=args.scenario, unit="game", file=sys.stderr)

@@ -25,6 +25,7 @@ from game.ui.widgets import (
     line_height,
     mix,
 )
+from game.world.agendas import verdicts
 from game.world.components import Status, Survivor
 from game.world.saves import GameRecord
 
@@ -38,6 +39,9 @@ class Fate:
     kills: int = 0       # zombies destroyed by their attacks
     wounds: int = 0      # wounds they took
     searches: int = 0
+    agenda: str = ""     # their Secret Agenda card's name, if the game dealt them
+    agenda_kept: bool = False
+    agenda_why: str = ""
 
 
 @dataclass
@@ -144,6 +148,11 @@ def game_stats(session) -> GameStats:
             fate = "downed" if s.comp(eid, Status).downed else "standing"
         st.team.append(Fate(surv.name, surv.archetype, fate, detail, kills[eid], wounds[eid], searches[eid]))
     st.objective = objective_words(s)
+    by_name = {s.name(v.survivor): v for v in verdicts(s)}
+    for f in st.team:
+        v = by_name.get(f.name)
+        if v is not None:
+            f.agenda, f.agenda_kept, f.agenda_why = v.agenda.name, v.kept, v.why
     return st
 
 
@@ -249,7 +258,7 @@ class EndScreen(UIScene):
 
     def play_again(self, seed: int | None = None) -> None:
         record = GameRecord(self.record.scenario, new_seed() if seed is None else seed, tuple(self.record.team),
-                            director=self.record.director)
+                            director=self.record.director, agendas=self.record.agendas)
         if not self.app.stack or self.app.stack[0] is self:
             self.app.stack.insert(0, go("main_menu", self.content))
             self.app.stack[0].app = self.app
@@ -344,7 +353,12 @@ class EndScreen(UIScene):
             pygame.draw.circle(surface, color, (inner.x + px(6), y + line_height(px(22)) // 2), px(5))
             draw_text(surface, f.name, (inner.x + px(20), y), px(22), theme.INK)
             draw_text(surface, label, (inner.right, y), px(21), color, True, anchor="topright")
-            if lh >= line_height(px(22)) + line_height(px(17)):
+            if f.agenda and lh >= line_height(px(22)) + line_height(px(17)):
+                verdict = f"Agenda {f.agenda}: {'kept' if f.agenda_kept else 'failed'} ({f.agenda_why})"
+                draw_text(surface, ellipsize(verdict, px(17), inner.width - px(20), f.agenda_kept),
+                          (inner.x + px(20), y + line_height(px(22))), px(17),
+                          theme.ACCENT if f.agenda_kept else theme.INK_FAINT, f.agenda_kept)
+            elif lh >= line_height(px(22)) + line_height(px(17)):
                 numbers = (f"{f.kills} kill{'s' if f.kills != 1 else ''}, "
                            f"{f.wounds} wound{'s' if f.wounds != 1 else ''} taken, "
                            f"{f.searches} search{'es' if f.searches != 1 else ''}")

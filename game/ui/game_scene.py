@@ -65,6 +65,7 @@ from game.ui.targeting import MODES, ONE_CLICK, Move, Targeting
 from game.ui.widgets import Button, Dialog, Tooltips, Widget
 from game.world import actions as A
 from game.world.action_registry import BY_ID, kind_of
+from game.world.agendas import verdicts
 from game.world.components import Health, Inventory, Status, Survivor, Turn, Zombie
 from game.world.intent import Intent, cell_danger, zombie_intents
 from game.world.legal import Option, options, refusal
@@ -1242,6 +1243,11 @@ class GameScene(Scene):
         if s.in_director or s.result:
             return {}
         return self._cached("intents", self.state_key(), lambda: zombie_intents(s))
+
+    def agenda_of(self, who: int):
+        """This survivor's Secret Agenda card and how it stands now (None when the game dealt none)."""
+        found = self._cached("agendas", self.state_key(), lambda: {v.survivor: v for v in verdicts(self.session)})
+        return found.get(who)
 
     def intent_of(self, zombie: int) -> Intent | None:
         return self.intents().get(zombie)

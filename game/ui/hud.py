@@ -626,6 +626,13 @@ class Hud:
                             max_lines=2)
         self.hotspots.append((pygame.Rect(x, y, w, used), None, f"{skill.name}: {skill.text}"))
         y += used + px(2)
+        verdict = scene.agenda_of(who)
+        if verdict is not None:
+            line = f"Agenda: {verdict.agenda.name} - {verdict.agenda.text}"
+            used = draw_wrapped(surface, line, pygame.Rect(x, y, w, slh), small, theme.ACCENT, max_lines=2)
+            self.hotspots.append((pygame.Rect(x, y, w, used), None,
+                                  f"Secret agenda: {verdict.agenda.text}\nSo far: {verdict.why}."))
+            y += used + px(2)
         stats = [("Move", f'{surv.move}"'), ("Fight", surv.fight), ("Shoot", surv.shoot), ("Wits", surv.wits),
                  ("Guts", surv.guts)]
         cw = w // len(stats)

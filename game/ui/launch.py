@@ -82,7 +82,7 @@ def run_menu(screenshot: str | Path | None = None, size: tuple[int, int] | None 
 
 
 def _game(scenario: str | None, seed: int | None, screenshot, demo_level: str | None,
-          size: tuple[int, int] | None = None, director: str | None = None) -> int:
+          size: tuple[int, int] | None = None, director: str | None = None, agendas: bool = False) -> int:
     content = load_content_or_report()
     if content is None:
         return 1
@@ -98,18 +98,20 @@ def _game(scenario: str | None, seed: int | None, screenshot, demo_level: str | 
 
     app = make_app(size, headless=screenshot is not None)
     app.push(MainMenu(content))          # under the board: where "back to menu" leads
-    new_game(app, content, scenario, seed, content.scenarios[scenario].team, demo_level=demo_level, director=director)
+    new_game(app, content, scenario, seed, content.scenarios[scenario].team, demo_level=demo_level, director=director,
+             agendas=agendas)
     return run_window(app, screenshot)
 
 
 def run_play(scenario: str, seed: int | None = None, screenshot: str | Path | None = None,
-             size: tuple[int, int] | None = None, director: str | None = None) -> int:
-    return _game(scenario, seed, screenshot, None, size, director)
+             size: tuple[int, int] | None = None, director: str | None = None, agendas: bool = False) -> int:
+    return _game(scenario, seed, screenshot, None, size, director, agendas)
 
 
 def run_demo(scenario: str | None = None, seed: int | None = None, screenshot: str | Path | None = None,
-             size: tuple[int, int] | None = None, level: str = "veteran", director: str | None = None) -> int:
-    return _game(scenario, seed, screenshot, level, size, director)
+             size: tuple[int, int] | None = None, level: str = "veteran", director: str | None = None,
+             agendas: bool = False) -> int:
+    return _game(scenario, seed, screenshot, level, size, director, agendas)
 
 
 def run_tutorial(lesson: int | None = None, screenshot: str | Path | None = None,

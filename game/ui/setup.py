@@ -56,9 +56,11 @@ def open_game(app, content: Content, record, demo_level: str | None = None) -> b
 
 
 def new_game(app, content: Content, scenario: str, seed: int, team, demo_level: str | None = None,
-             director: str | None = None) -> bool:
-    """Start a new game: the Director's level is the one given, else the player's setting."""
-    record = GameRecord(scenario, seed, tuple(team), director=director or current_settings(app).director)
+             director: str | None = None, agendas: bool = False) -> bool:
+    """Start a new game: the Director's level is the one given, else the player's setting; `agendas` deals the
+    Secret Agenda cards."""
+    record = GameRecord(scenario, seed, tuple(team), director=director or current_settings(app).director,
+                        agendas=agendas)
     return open_game(app, content, record, demo_level=demo_level)
 
 
@@ -483,7 +485,14 @@ class TeamSelect(UIScene):
             return
 
         seed = self.seed if self.seed is not None else new_seed()
-        new_game(self.app, self.content, self.scenario.id, seed, self.team)
+        new_game(self.app, self.content, self.scenario.id, seed, self.team, agendas=self.agendas)
+
+    def toggle_agendas(self) -> None:
+        self.agendas = not getattr(self, "agendas", False)
+        self.agenda_button.text = self._agenda_label()
+
+    def _agenda_label(self) -> str:
+        return f"Agendas: {'on' if getattr(self, 'agendas', False) else 'off'}"
 
     # layout
     def layout(self, w: int, h: int) -> None:
@@ -522,9 +531,14 @@ class TeamSelect(UIScene):
         self.reset_button = Button("Suggested team", self.reset, hotkey=pygame.K_d, size=px(22),
                                    tooltip="Go back to the team the scenario suggests.")
         self.reset_button.rect = pygame.Rect(self.start_button.rect.x - px(16) - px(240), by, px(240), px(50))
+        self.agendas = getattr(self, "agendas", False)
+        self.agenda_button = Button(self._agenda_label(), self.toggle_agendas, hotkey=pygame.K_g, size=px(22),
+                                    tooltip="Secret agendas: each survivor is dealt a hidden personal objective "
+                                            "that pulls against the team, revealed at the end.")
+        self.agenda_button.rect = pygame.Rect(self.reset_button.rect.x - px(16) - px(200), by, px(200), px(50))
         left = self.back_button.rect.right + px(24)
-        self.bar = pygame.Rect(left, by, self.reset_button.rect.x - px(24) - left, px(50))
-        self.widgets += [*self.cards, self.back_button, self.reset_button, self.start_button]
+        self.bar = pygame.Rect(left, by, self.agenda_button.rect.x - px(24) - left, px(50))
+        self.widgets += [*self.cards, self.back_button, self.agenda_button, self.reset_button, self.start_button]
         self._sync()
 
     def _click(self, card: ArchetypeCard) -> None:

@@ -73,6 +73,12 @@ class Status:
 
 
 @dataclass
+class Agenda:
+    """A survivor's Secret Agenda card (game.world.agendas), dealt face down at the start."""
+    card: str
+
+
+@dataclass
 class Engagement:
     """A survivor's swarm: the zombies whose attacks go to it and the engagement slots they fill (at most 3).
     Written by the engagement system (Session.update_engagement); any zombie in base contact engages it."""

@@ -77,9 +77,10 @@ class GameRecord:
     team: tuple[str, ...]
     actions: list = dataclasses.field(default_factory=list)
     director: str = "standard"        # the Director AI's level the game is played against
+    agendas: bool = False             # each survivor is dealt a Secret Agenda card (dealt again from the seed)
 
     def start(self, content: Content, policy=None) -> Session:
-        return Session(content, self.scenario, seed=self.seed, team=self.team, policy=policy)
+        return Session(content, self.scenario, seed=self.seed, team=self.team, policy=policy, agendas=self.agendas)
 
     def replay(self, content: Content, upto: int | None = None, policy=None) -> Session:
         """A fresh Session with the first `upto` actions (all by default) played, Director Phases included."""
@@ -177,6 +178,7 @@ SAVE_FIELDS = {
     "seed": (S.whole(-(2**63), 2**63 - 1), True),
     "team": (S.list_of(S.text(80), 1, 8), True),
     "director": (S.text(40), False),
+    "agendas": (S.boolean, False),
     "actions": (S.list_of(S.mapping, 0, MAX_ACTIONS), True),
     "rng_state": (_rng_state, True),
     "saved_at": (S.text(40), False),
@@ -202,6 +204,7 @@ def write_save(path: Path, record: GameRecord, session: Session, label: str = ""
         "seed": record.seed,
         "team": list(record.team),
         "director": record.director,
+        "agendas": record.agendas,
         "round": session.round,
         "doom": session.doom,
         "board": board_view(session),
@@ -248,7 +251,7 @@ def record_from(path: Path, data: dict, content: Content) -> GameRecord:
         raise SaveError(f"{path}: director: unknown Director level {S.shown(director)} "
                         f"(one of {', '.join(levels)})")
     actions = [action_from_data(a, f"{path}: actions[{i}]") for i, a in enumerate(data["actions"])]
-    return GameRecord(data["scenario"], data["seed"], tuple(team), actions, director)
+    return GameRecord(data["scenario"], data["seed"], tuple(team), actions, director, data.get("agendas", False))
 
 
 def read_save(path: Path, content: Content) -> tuple[GameRecord, dict]:

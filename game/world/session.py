@@ -20,8 +20,10 @@ from game.rules.decks import draw_from
 from game.rules.dice import Dice, ones, pool, successes
 from game.rules.heat import complications
 from game.world import systems
+from game.world.agendas import deal
 from game.world.board import Board
 from game.world.components import (
+    Agenda,
     Clock,
     Engagement,
     Gear,
@@ -97,9 +99,10 @@ class Session:
 
     def __init__(self, content: Content, scenario: str | ScenarioDef, seed: int = 0,
                  team: Sequence[str] | None = None, dice: Dice | None = None, map_def: MapDef | None = None,
-                 policy=None):
+                 policy=None, agendas: bool = False):
         """`policy` chooses the Director's purchases (game.ai.director.DirectorAI, a script, a human's choices);
-        without one the Director buys by the engine's must-spend order (game.world.purchases.legal_purchases)."""
+        without one the Director buys by the engine's must-spend order (game.world.purchases.legal_purchases).
+        `agendas`: deal each survivor a Secret Agenda card (game.world.agendas)."""
         self.content = content
         self.rules = content.rules
         self.scenario = content.scenarios[scenario] if isinstance(scenario, str) else scenario
@@ -132,6 +135,9 @@ class Session:
         self._director = None
 
         self._setup(team or self.scenario.team)
+        if agendas:
+            for sv, card in deal(content, self.scenario, self.survivors(), seed).items():
+                esper.add_component(sv, Agenda(card.id))
         # The table entity comes after the models, so that survivors keep the first entity ids.
         self.table = esper.create_entity(self.clock, self.tracks, self.round_log, self.mission)
 
@@ -451,7 +457,7 @@ class Session:
         pos.cell = path[-1]
         self.occupant[pos.cell] = eid
         x, y = self.board.xy(pos.cell)
-        self.emit("move", f"{self.name(eid)} {verb} to ({x}, {y})", who=eid, path=[start, *path])
+        self.emit("move", f"{self.name(eid)} {verb} to ({x}, {y})", who=eid, path=[start, *path], verb=verb)
         if self.is_zombie(eid) and not self._near_survivors(start) and not self._near_survivors(pos.cell):
             return      # a zombie moving far from every survivor cannot change who engages whom
         self.update_engagement()
