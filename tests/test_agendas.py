@@ -164,12 +164,16 @@ def test_the_deal_is_one_card_each_from_the_seed_never_twice_and_only_what_fits(
     assert seen == {c.id for c in CARDS.values() if fits(c, pharmacy)}
 
 
-def test_agendas_never_change_the_game():
+def test_the_deal_never_moves_the_games_dice():
+    """The same seed plays the same game with or without the cards, for a player that does not read them (the rush
+    baseline; the survivor AI plays for its card, so its games differ by its choices, not by the dice)."""
     from game.ai.players import make_player
     from game.sim.runner import play_game
     for seed in (3, 4):
-        plain = play_game(CONTENT, "pharmacy_run", seed, make_player("veteran", seed))
-        dealt = play_game(CONTENT, "pharmacy_run", seed, make_player("veteran", seed), agendas=True)
+        assert Session(CONTENT, "pharmacy_run", seed=seed).rng.getstate() == \
+            Session(CONTENT, "pharmacy_run", seed=seed, agendas=True).rng.getstate()
+        plain = play_game(CONTENT, "pharmacy_run", seed, make_player("rush", seed))
+        dealt = play_game(CONTENT, "pharmacy_run", seed, make_player("rush", seed), agendas=True)
         assert plain.log_lines() == dealt.log_lines()
         assert len(verdicts(dealt)) == 4 and not verdicts(plain)
         plain.close()

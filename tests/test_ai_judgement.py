@@ -224,3 +224,56 @@ def test_an_escort_beside_the_carrier_goes_ahead_of_them_and_stays_within_reach(
     field = s.board.field(tuple(s.marker_cells("extract")))
     assert field[action.dest] < before                                  # toward where the crate is going
     assert s.dist(action.dest, s.cell(carrier)) <= steady(level).level.escort   # and never out of reach
+
+
+def _with_card(s, who, card: str):
+    import esper
+
+    from game.world.components import Agenda
+    s.use()
+    esper.add_component(who, Agenda(card))
+
+
+@pytest.mark.parametrize("level", list(LEVELS))
+def test_quiet_hands_holds_its_fire_while_the_clock_allows_its_level_to_put_itself_first(level):
+    s = arena(_board((5, "..d...z"), (14, "eeeeeeeeeeeeeeee")), team=["soldier"], faces=[6] * 12, doom_length=30)
+    who = s.survivors()[0]
+    s.heat = 6
+    _with_card(s, who, "quiet_hands")
+    s.submit(A.Activate(who))
+    ai = steady(level)
+    assert ai._slack(s) >= ai.level.agenda_slack          # a long clock: every level can afford its agenda
+    assert not isinstance(ai.choose(s), A.Shoot)
+
+
+def test_the_expert_drops_its_agenda_when_the_clock_runs_short_and_the_novice_does_not():
+    def short_clock(card: str | None):
+        s = arena(_board((5, "..d...z"), (14, "eeeeeeeeeeeeeeee")), team=["soldier"], faces=[6] * 12, doom_length=4)
+        who = s.survivors()[0]
+        s.heat = 6
+        if card:
+            _with_card(s, who, card)
+        s.submit(A.Activate(who))
+        return s
+    for level in ("expert", "novice"):
+        ai = steady(level)
+        s = short_clock(None)
+        plain = ai.choose(s)
+        s = short_clock("quiet_hands")
+        assert ai._slack(s) < steady("expert").level.agenda_slack
+        dealt = steady(level).choose(s)
+        if level == "expert":
+            assert dealt == plain            # no rounds to spare: the team's goal first, as if it had no card
+        else:
+            assert isinstance(plain, A.Shoot) and not isinstance(dealt, A.Shoot)    # the card, whatever it costs
+
+
+def test_the_hoarder_picks_up_what_lies_at_hand():
+    s = arena(_board((5, "..d"), (14, "eeeeeeeeeeeeeeee")), team=["cook"], faces=[6] * 12, doom_length=30)
+    who = s.survivors()[0]
+    _with_card(s, who, "hoarder")
+    s.drop(s._new_gear("crowbar", "core"), s.cell(who))
+    s.submit(A.Activate(who))
+    action = steady("veteran").choose(s)
+    assert isinstance(action, A.PickUp), action
+    assert "secret agenda (The Hoarder)" in s.events[-1].data["reason"]

@@ -29,13 +29,25 @@ from game.content.loader import load_content
 from game.rules.heat import escalation_need
 from game.world import actions as A
 from game.world.board import INF
-from game.world.components import Health, Inventory, Status, Survivor, Turn, Zombie
+from game.world.components import Agenda, Health, Inventory, Status, Survivor, Turn, Zombie
 from game.world.legal import is_legal, option
 from game.world.session import Session
 
 # The level names, in order of skill; their numbers are in game/data/survivor_ai.yaml.
 LEVELS = SURVIVOR_LEVELS
 
+
+# What each kind of Secret Agenda check asks of the survivor AI (game.world.agendas): the cards it plays for.
+AGENDA_WANTS = {
+    "shots_at_most": frozenset({"holds_fire"}),         # Quiet Hands: no shots at all
+    "searches_at_least": frozenset({"searches"}),       # Scavenger: searches whatever the clock says
+    "carrying_at_end": frozenset({"hoards"}),           # The Hoarder: picks up what lies at hand, searches
+    "never_helps_the_downed": frozenset({"no_rescue"}),  # Look After Number One: leaves the Downed be
+    "reloads_at_end": frozenset({"no_reload"}),         # Last Bullets: keeps its Reload tokens
+    "wounds_taken_at_most": frozenset({"careful"}),     # Not a Scratch: keeps twice as far from the horde's reach
+    "healthier_than_an_ally": frozenset({"careful"}),   # Let Them Bleed
+    "outlives_an_ally": frozenset({"careful"}),         # Last One Standing
+}
 
 class SurvivorAI:
     """The survivor team's player. `choose(session)` returns the next action (same interface as the random bot)."""
@@ -197,7 +209,7 @@ class SurvivorAI:
 
     # 2. the Downed
     def _revive(self, s: Session, who: int):
-        if s.is_engaged(who):
+        if s.is_engaged(who) or "no_rescue" in self._wants(s, who):
             return None
         downed = [o for o in s.survivors() if o != who and s.comp(o, Status).downed]
         if not downed:
@@ -395,7 +407,7 @@ class SurvivorAI:
 
     # 4. threats
     def _threats(self, s: Session, who: int):
-        if s.is_engaged(who) or not self._armed(s, who):
+        if s.is_engaged(who) or not self._armed(s, who) or "holds_fire" in self._wants(s, who):
             return None
         threats = self._threatening(s)
         if not threats:
@@ -545,22 +557,56 @@ class SurvivorAI:
         turn = s.comp(who, Turn)
         inv = s.comp(who, Inventory)
         near = self._zombies_near(s, who, 12)
+        wants = self._wants(s, who)
         for g in inv.gear:
             weapon = s.content.weapons.get(g.gear_id)
-            if weapon and weapon.kind == "firearm" and g.ammo == 0 and inv.reloads > 0 and near:
+            if weapon and weapon.kind == "firearm" and g.ammo == 0 and inv.reloads > 0 and near and \
+                    "no_reload" not in wants:
                 return A.Reload(who, g.uid), f"reloads the {weapon.name}: zombies within 12\""
-        if turn.searched or self._zombies_near(s, who, 6) or not s.has_room(who):
+        if self._zombies_near(s, who, 6) or not s.has_room(who):
+            return None
+        if "hoards" in wants:
+            grab = self._grab(s, who)
+            if grab is not None:
+                return grab
+        if turn.searched:
             return None
         slack = self._slack(s) if self.level.search_slack else 99.0
-        if slack >= self.level.search_slack:
+        if slack >= self.level.search_slack or wants & {"searches", "hoards"}:
             here = s.cell(who)
             at_hand = [c for c in (here, *s.board.contact_cells(here)) if c in s.search_tokens]
             if at_hand:      # the lowest cell, as a scan of the sorted tokens would find first
                 why = "searches the cache at hand: no zombie within 6\""
-                if self.level.search_slack:
+                if wants & {"searches", "hoards"} and slack < self.level.search_slack:
+                    why += f", for its secret agenda ({self._agenda(s, who).name})"
+                elif self.level.search_slack:
                     why += f", {slack:.0f} rounds to spare"
                 return A.Search(who, min(at_hand)), why
         return None
+
+    def _grab(self, s: Session, who: int):
+        """A card lying at hand, picked up for a Hoarder's agenda (objective items are the team's business)."""
+        here = s.cell(who)
+        for c in (here, *s.board.contact_cells(here)):
+            for g in s.ground.get(c, ()):
+                action = A.PickUp(who, g.uid)
+                if g.deck != "objective" and is_legal(s, action):
+                    return action, (f"picks up the {s.content.gear_name(g.gear_id)}: its secret agenda "
+                                    f"({self._agenda(s, who).name}) wants it, {self._slack(s):.0f} rounds to spare")
+        return None
+
+    # --- its secret agenda ------------------------------------------------------------------------------------
+    def _agenda(self, s: Session, who: int):
+        held = s._entities[who].get(Agenda)
+        return s.content.extra.get("agendas", {}).get(held.card) if held is not None else None
+
+    def _wants(self, s: Session, who: int) -> frozenset[str]:
+        """What its Secret Agenda asks of it now: nothing without a card, and nothing when the Doom clock leaves
+        fewer rounds to spare than its level needs before it puts itself before the team."""
+        card = self._agenda(s, who)
+        if card is None or self._slack(s) < self.level.agenda_slack:
+            return frozenset()
+        return AGENDA_WANTS.get(card.check, frozenset())
 
     # 6. movement
     def _move(self, s: Session, who: int):
@@ -683,6 +729,8 @@ class SurvivorAI:
         here = s.cell(who)
         left = self._left_cells(s, who)
         fear = self.level.fear * (1 - 0.8 * self._pressure(s))
+        if "careful" in self._wants(s, who):       # its secret agenda wants it unhurt
+            fear *= 2
         cover_bonus = self.level.cover if self.level.cover and self._zombies_near(s, who, 14) else 0
         zcells = s.zombie_cells()
         occupant, board = s.occupant, s.board
