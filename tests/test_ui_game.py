@@ -104,6 +104,17 @@ ARENA = [
 ]
 
 
+def start_arena(content, scenes, scenario: str = "arena", team=("soldier", "hunter"), content_for=None):
+    """The board on a hand-drawn table (the arena by default), the Director buying nothing."""
+    app = App((1280, 720), headless=True)
+    sc = GameScene((content_for or arena_content)(content), GameRecord(scenario, 4, tuple(team)))
+    sc.game.session.policy = NoPurchases()
+    scenes.append(sc)
+    app.push(sc)
+    app.step()
+    return app, sc
+
+
 def arena_content(content):
     """The real content plus a scenario on the little arena map (a soldier next to a zombie, a hunter in sight
     of another one)."""
@@ -170,13 +181,7 @@ def test_undo_puts_a_move_back(content, home, scenes):
 
 
 def test_attack_a_zombie_with_hotkey_and_click(content, home, scenes):
-    arena = arena_content(content)
-    app = App((1280, 720), headless=True)
-    sc = GameScene(arena, GameRecord("arena", 4, ("soldier", "hunter")))
-    sc.game.session.policy = NoPurchases()
-    scenes.append(sc)
-    app.push(sc)
-    app.step()
+    app, sc = start_arena(content, scenes)
     s = sc.session
     soldier, hunter = s.survivors()
     near = next(z for z in s.zombies() if s.board.in_contact(s.cell(z), s.cell(soldier)))
@@ -328,13 +333,7 @@ def test_zoom_pan_and_resize_keep_the_board_usable(content, home, scenes):
 
 
 def test_hovering_a_zombie_shows_where_it_goes_next_phase(content, home, scenes):
-    arena = arena_content(content)
-    app = App((1280, 720), headless=True)
-    sc = GameScene(arena, GameRecord("arena", 4, ("soldier", "hunter")))
-    sc.game.session.policy = NoPurchases()
-    scenes.append(sc)
-    app.push(sc)
-    app.step()
+    app, sc = start_arena(content, scenes)
     s = sc.session
     soldier, hunter = s.survivors()
     far = next(z for z in s.zombies() if not s.board.in_contact(s.cell(z), s.cell(soldier)))
@@ -389,13 +388,7 @@ def test_a_director_action_out_of_sight_brings_the_camera_or_an_edge_marker(cont
 
 
 def test_a_click_on_a_zombie_picks_the_obvious_attack_and_a_second_click_confirms(content, home, scenes):
-    arena = arena_content(content)
-    app = App((1280, 720), headless=True)
-    sc = GameScene(arena, GameRecord("arena", 4, ("soldier", "hunter")))
-    sc.game.session.policy = NoPurchases()
-    scenes.append(sc)
-    app.push(sc)
-    app.step()
+    app, sc = start_arena(content, scenes)
     s = sc.session
     soldier, hunter = s.survivors()
     near = next(z for z in s.zombies() if s.board.in_contact(s.cell(z), s.cell(soldier)))
@@ -470,12 +463,7 @@ def test_the_targeting_modes_through_the_screen(content, home, scenes):
                                    team=("cook", "paramedic"), team_min=1, team_max=8)
     workshop = dataclasses.replace(content, scenarios=MappingProxyType({**content.scenarios, "workshop": scenario}),
                                    maps=MappingProxyType({**content.maps, "workshop": map_def}))
-    app = App((1280, 720), headless=True)
-    sc = GameScene(workshop, GameRecord("workshop", 4, ("cook", "paramedic")))
-    sc.game.session.policy = NoPurchases()
-    scenes.append(sc)
-    app.push(sc)
-    app.step()
+    app, sc = start_arena(workshop, scenes, "workshop", ("cook", "paramedic"), content_for=lambda c: c)
     s = sc.session
     cook, medic = s.survivors()
     door = s.board.idx(3, 1)

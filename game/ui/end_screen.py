@@ -25,7 +25,7 @@ from game.ui.widgets import (
     line_height,
     mix,
 )
-from game.world.agendas import verdicts
+from game.world.agendas import night_of, verdicts
 from game.world.components import Status, Survivor
 from game.world.saves import GameRecord
 
@@ -88,25 +88,14 @@ def game_stats(session) -> GameStats:
     st = GameStats(s.scenario.id, s.seed, winner, cause, s.round, s.doom, s.scenario.doom_length)
     rnd = 0
     fates: dict[int, tuple[str, str]] = {}
-    kills: Counter = Counter()
-    wounds: Counter = Counter()
-    searches: Counter = Counter()
-    last_hit: dict[int, int] = {}        # zombie -> the survivor whose attack last went at it
+    night = night_of(s)           # who destroyed, took and searched what: the same reading as the agendas'
+    if night.first_kill is not None:
+        at, killer, kind = night.first_kill
+        zdef = s.content.zombies.get(kind)
+        st.moments.append((at, "good", f"First blood: {s.name(killer)} destroys "
+                                       f"{'a ' + zdef.name if zdef else 'a zombie'}"))
     for e in s.events:
         d = e.data
-        who = d.get("who")
-        if e.kind == "attack" and "target" in d and who is not None and s.is_survivor(who):
-            last_hit[d["target"]] = who
-        elif e.kind == "killed" and who in last_hit:
-            kills[last_hit[who]] += 1
-            if sum(kills.values()) == 1:
-                kind = s.content.zombies.get(d.get("kind", ""))
-                st.moments.append((rnd, "good", f"First blood: {s.name(last_hit[who])} destroys "
-                                                f"{'a ' + kind.name if kind else 'a zombie'}"))
-        elif e.kind == "wound" and who is not None and s.is_survivor(who):
-            wounds[who] += d.get("amount", 1)
-        elif e.kind == "search" and who is not None:
-            searches[who] += 1
         if e.kind in ("downed", "eliminated", "escape"):
             st.moments.append((rnd, "good" if e.kind == "escape" else "danger", e.text))
         elif e.kind == "objective" and e.text.startswith("Objective step done"):
@@ -141,18 +130,18 @@ def game_stats(session) -> GameStats:
         elif e.kind == "purchase" and "cost" in d:
             st.purchases += 1
             st.heat_spent += d["cost"]
+    st.moments.sort(key=lambda m: m[0])      # first blood joins the round it happened in
+    cards = {v.survivor: v for v in verdicts(s)}
     for eid in s.survivors(on_board=False):
         surv = s.comp(eid, Survivor)
         fate, detail = fates.get(eid, ("", ""))
         if not fate:
             fate = "downed" if s.comp(eid, Status).downed else "standing"
-        st.team.append(Fate(surv.name, surv.archetype, fate, detail, kills[eid], wounds[eid], searches[eid]))
+        card = cards.get(eid)
+        st.team.append(Fate(surv.name, surv.archetype, fate, detail, night.kills[eid], night.wounds[eid],
+                            night.searches[eid], card.agenda.name if card else "", bool(card and card.kept),
+                            card.why if card else ""))
     st.objective = objective_words(s)
-    by_name = {s.name(v.survivor): v for v in verdicts(s)}
-    for f in st.team:
-        v = by_name.get(f.name)
-        if v is not None:
-            f.agenda, f.agenda_kept, f.agenda_why = v.agenda.name, v.kept, v.why
     return st
 
 
@@ -168,7 +157,7 @@ def objective_words(s) -> str:
     if s.task_index >= len(tasks):
         return "complete"
     task = tasks[s.task_index]
-    need = s.quota() if task.kind == "extract" else (task.count if task.kind == "deliver" else task.times)
+    need = s.task_need()
     words = f"{min(s.task_progress, need)} of {need} {OBJECTIVE_VERBS.get(task.kind, 'done')}"
     return (f"step {s.task_index + 1} of {len(tasks)}: " if len(tasks) > 1 else "") + words
 

@@ -67,7 +67,7 @@ from game.world import actions as A
 from game.world.action_registry import BY_ID, kind_of
 from game.world.agendas import verdicts
 from game.world.components import Health, Inventory, Status, Survivor, Turn, Zombie
-from game.world.intent import Intent, cell_danger, zombie_intents
+from game.world.intent import Intent, cell_danger, shriek_calls, zombie_intent, zombie_intents
 from game.world.legal import Option, options, refusal
 from game.world.phase_report import phase_report, step_sentence
 from game.world.saves import RecordingSession, SaveError, save_dir, write_save
@@ -1250,7 +1250,13 @@ class GameScene(Scene):
         return found.get(who)
 
     def intent_of(self, zombie: int) -> Intent | None:
-        return self.intents().get(zombie)
+        """One zombie's next activation: the whole horde's forecast only when it is on show (Z), else this one's."""
+        s = self.session
+        if self.show_intents or s.in_director or s.result or not s.is_zombie(zombie):
+            return self.intents().get(zombie)
+        return self._cached(f"intent:{zombie}", self.state_key(),
+                            lambda: zombie_intent(s, zombie, self._cached("calls", self.state_key(),
+                                                                          lambda: shriek_calls(s))))
 
     def _card_area(self) -> pygame.Rect:
         """The board left of the minimap: where a card over the board goes."""
@@ -1267,12 +1273,9 @@ class GameScene(Scene):
     def _draw_intents(self, surface: pygame.Surface, xy_of) -> None:
         if self.motion.busy:
             return
-        intents = self.intents()
-        if not intents:
-            return
         if self.show_intents:
-            draw_intents(surface, self.view.cam, self.session, list(intents.values()), xy_of)
-        hovered = intents.get(self.hover_model) if self.hover_model is not None else None
+            draw_intents(surface, self.view.cam, self.session, list(self.intents().values()), xy_of)
+        hovered = self.intent_of(self.hover_model) if self.hover_model is not None else None
         if hovered is not None:
             draw_intents(surface, self.view.cam, self.session, [hovered], xy_of, strong=True)
 

@@ -488,8 +488,7 @@ class Hud:
         # objective
         task = session.task
         if task is not None:
-            need = session.quota() if task.kind == "extract" else (task.count if task.kind == "deliver"
-                                                                   else task.times)
+            need = session.task_need()
             head = f"OBJECTIVE  {session.task_progress}/{need}"
             draw_text(surface, head, (x, y), px(13), theme.ACCENT, True)
             y += line_height(px(13), True)

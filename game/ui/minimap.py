@@ -64,10 +64,12 @@ class Minimap:
         key = (id(session), session.occupant.version, session.board.version, len(session.ground), cam.x, cam.y,
                cam.tile, tuple(cam.view), tuple(r), theme.palette)
         if self._kept is None or self._kept[0] != key:
-            picture = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-            self._draw(picture, session, cam, s)
-            self._kept = (key, picture.subsurface(r.inflate(8, 8).clip(picture.get_rect())).copy(),
-                          r.inflate(8, 8).clip(picture.get_rect()))
+            area = r.inflate(8, 8)                 # room for the panel's shadow
+            picture = pygame.Surface(area.size, pygame.SRCALPHA)
+            self.rect, self.inner = r.move(-area.x, -area.y), self.inner.move(-area.x, -area.y)
+            self._draw(picture, session, cam, s)   # drawn at the picture's own origin, then put back in place
+            self.rect, self.inner = r, self.inner.move(area.x, area.y)
+            self._kept = (key, picture, area)
         surface.blit(self._kept[1], self._kept[2])
         self._draw_pings(surface)
 

@@ -55,23 +55,28 @@ class Night:
     searches: Counter
     helped: Counter         # Triage attempts and Drags of a Downed ally
     first_out: int | None
+    first_kill: tuple[int, int, str] | None     # (round, survivor, zombie kind) of the first zombie destroyed
 
 
 def night_of(s: Session) -> Night:
     kills, specials, wounds, shots, searches, helped = (Counter() for _ in range(6))
-    first_out = None
+    first_out = first_kill = None
     striker = None            # the survivor whose attack (or defence) the latest events belong to
+    rnd = 0
     for e in s.events:
         k, d = e.kind, e.data
         who = d.get("who")
         if k in ("phase", "round"):
             striker = None
+            rnd = d.get("round", rnd) if k == "round" else rnd
         elif k == "attack" and who is not None and s.is_survivor(who):
             striker = who
             if "cover" in d:
                 shots[who] += 1
         elif k == "killed" and striker is not None:
             kills[striker] += 1
+            if first_kill is None:
+                first_kill = (rnd, striker, d.get("kind", ""))
             if d.get("kind") != "shambler":
                 specials[striker] += 1
         elif k == "wound" and who is not None and s.is_survivor(who):
@@ -84,7 +89,7 @@ def night_of(s: Session) -> Night:
             helped[who] += 1
         elif k == "escape" and first_out is None:
             first_out = who
-    return Night(kills, specials, wounds, shots, searches, helped, first_out)
+    return Night(kills, specials, wounds, shots, searches, helped, first_out, first_kill)
 
 
 def _lost(s: Session, sv: int) -> bool:
@@ -203,14 +208,15 @@ def agendas(content: Content) -> MappingProxyType:
 
 def verdicts(s: Session) -> list[Verdict]:
     """Every dealt card, checked against the night so far (final once the game is over), in seat order."""
+    cards = agendas(s.content)
+    held = {sv: a.card for sv in s.survivors(on_board=False)
+            if (a := s._entities[sv].get(Agenda)) is not None and a.card in cards}
+    if not held:
+        return []
     night = night_of(s)
     out = []
-    cards = agendas(s.content)
-    for sv in s.survivors(on_board=False):
-        held = s._entities[sv].get(Agenda)
-        if held is None or held.card not in cards:
-            continue
-        card = cards[held.card]
+    for sv, card_id in held.items():
+        card = cards[card_id]
         kept, why = CHECKS[card.check](s, sv, night, card.count)
         out.append(Verdict(sv, card, bool(kept), why))
     return sorted(out, key=lambda v: s.comp(v.survivor, Survivor).seat)

@@ -23,6 +23,11 @@ def zombie_steps(s: Session, z: int) -> tuple[list[int], set[int]]:
     return factors, {s.cell(sv) for sv in s.survivors()}
 
 
+def walk_inches(s: Session, cells) -> float:
+    """Inches along a walk through these cells, in order (the straight measure cell to cell)."""
+    return sum(s.dist(a, b) for a, b in zip(cells, cells[1:], strict=False))
+
+
 def path_cost(s: Session, z: int, path: list[int]) -> int:
     """Half inches this zombie pays to walk `path` from where it stands (INF if it cannot)."""
     factors, barred = zombie_steps(s, z)

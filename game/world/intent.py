@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 from game.rules.geometry import ORTHO_HALF
 from game.world.components import Status, Zombie
-from game.world.horde import plan_walk, zombie_goal
+from game.world.horde import plan_walk, walk_inches, zombie_goal
 from game.world.systems import ambush_ready
 
 if TYPE_CHECKING:
@@ -85,19 +85,12 @@ def intent_text(s: Session, intent: Intent) -> str:
         return intent.why[0].upper() + intent.why[1:] + " next phase."
     if intent.action == "wait":
         return f"Stays put next phase ({intent.why})."
-    inches = _walk_inches(s, intent)
+    inches = f"{walk_inches(s, [s.cell(intent.zombie), *intent.path]):g}"
     leap = " with an ambush leap" if intent.leaps else ""
     if intent.engages is not None:
         return f"Reaches {s.name(intent.engages)} next phase{leap} ({inches}\"): {intent.why}."
     return f"Walks {inches}\"{leap} next phase: {intent.why}."
 
-
-def _walk_inches(s: Session, intent: Intent) -> str:
-    prev, total = s.cell(intent.zombie), 0.0
-    for cell in intent.path:
-        total += s.dist(prev, cell)
-        prev = cell
-    return f"{total:g}"
 
 
 @dataclass(frozen=True)

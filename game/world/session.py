@@ -755,10 +755,15 @@ class Session:
         task = self.task
         return min(task.count, self.starting_team) if task and task.kind == "extract" else 0
 
+    def task_need(self) -> int:
+        """How many the current task takes: survivors out, items delivered, or times worked."""
+        task = self.task
+        return self.quota() if task.kind == "extract" else (task.count if task.kind == "deliver" else task.times)
+
     def progress_task(self, amount: int = 1) -> None:
         task = self.task
         self.task_progress += amount
-        need = self.quota() if task.kind == "extract" else (task.count if task.kind == "deliver" else task.times)
+        need = self.task_need()
         self.emit("objective", f"{task.text}: {min(self.task_progress, need)}/{need}", task=task.id)
         if self.task_progress >= need:
             self.task_index += 1

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from game.world.events import Event
+from game.world.horde import walk_inches
 from game.world.phase_report import Purchase
 
 if TYPE_CHECKING:
@@ -115,7 +116,7 @@ class Story:
     def _walk(self, s: Session, move: Event, order: Event | None) -> Entry:
         """One line per zombie activation: who, why, how far, where it ends."""
         path = move.data.get("path") or []
-        inches = sum(s.dist(a, b) for a, b in zip(path, path[1:], strict=False))
+        inches = walk_inches(s, path)
         end = s.board.xy(path[-1]) if path else None
         where = place(s.map, *end) if end is not None else ""
         found = _MOVE.match(move.text)
@@ -169,7 +170,7 @@ class Story:
             found = _MOVE.match(e.text)
             if found:
                 path = d.get("path") or []
-                inches = sum(s.dist(a, b) for a, b in zip(path, path[1:], strict=False))
+                inches = walk_inches(s, path)
                 x, y = int(found.group(3)), int(found.group(4))
                 return Entry("team", "plain", f"{found.group(1)} {found.group(2)} {inches:g}\", now "
                                               f"{place(s.map, x, y)}")
