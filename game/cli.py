@@ -9,7 +9,7 @@
     scavenge              search the salvage decks: rolls, cards, hazards, Heat, with the decks kept between searches
     scenario              roll a quick-play scenario on one of the maps (and play it headless with --play)
     frenzy                a Downed survivor's Feeding Frenzy: lethality after disruption, odds, and the roll
-    play                  open the board on a scenario (--scenario ID [--seed S])
+    play                  open the board on a scenario (--scenario ID [--seed S]; --as director plays the horde)
     demo                  watch the survivor AI play a game against the Director
     tutorial              learn the game in short lessons on small boards (--lesson N opens lesson N)
     (nothing)             open the main menu - see run_default()
@@ -25,6 +25,7 @@ import sys
 from collections.abc import Sequence
 
 from game.ai.director_levels import DEFAULT_DIRECTOR, DIRECTOR_LEVELS
+from game.ai.survivor_levels import SURVIVOR_LEVELS
 from game.sim.simulate_cli import seed
 
 
@@ -84,6 +85,10 @@ def _add_window_commands(sub) -> None:
     play.add_argument("--director", choices=DIRECTOR_LEVELS, help="the Director's level (default: the one in "
                                                                    f"Settings, first {DEFAULT_DIRECTOR})")
     play.add_argument("--agendas", action="store_true", help="deal each survivor a Secret Agenda card")
+    play.add_argument("--as", dest="side", choices=("survivors", "director"), default="survivors",
+                      help="the side you play: the survivors (default) or the Director, against the survivor AI")
+    play.add_argument("--survivors", dest="survivor_level", choices=SURVIVOR_LEVELS, default="veteran",
+                      help="the survivor AI's level when you play the Director (default: veteran)")
     play.set_defaults(func=cmd_play)
     demo = sub.add_parser("demo", help="watch the survivor AI play against the Director",
                           description="Open the game window on an AI-versus-AI game: the survivor AI (veteran) "
@@ -108,8 +113,11 @@ def _add_window_commands(sub) -> None:
 def cmd_play(args: argparse.Namespace) -> int:
     from game.ui.launch import run_play
 
+    if args.side != "director" and args.survivor_level != "veteran":
+        print("error: --survivors sets the survivor AI's level: it needs --as director", file=sys.stderr)
+        return 2
     return run_play(args.scenario, args.seed, args.screenshot, size=args.size, director=args.director,
-                    agendas=args.agendas)
+                    agendas=args.agendas, side=args.side, survivor_level=args.survivor_level)
 
 
 def cmd_demo(args: argparse.Namespace) -> int:

@@ -11,6 +11,7 @@ from dataclasses import replace
 from game.ai.director import Decision, plan
 from game.ai.director_levels import DEFAULT_DIRECTOR, director_level
 from game.ai.director_view import lunge_reaches, view_of
+from game.world.director_seat import DirectorSeat
 from game.world.errors import allowed
 from game.world.horde import visible_target
 from game.world.purchases import BuyEvent, Lunge, Reanimate, Spawn, legal_purchases, spawn_cell
@@ -79,3 +80,9 @@ def to_purchase(s: Session, decision: Decision):
     if decision.kind == "spawn":
         return Spawn(decision.zombie, spawn_cell(s, decision.spawn))
     return BuyEvent(decision.event)
+
+
+def policy_for(record):
+    """The Director of a recorded game (game.world.saves.GameRecord): the seat of the person who plays it, replaying
+    their purchases so far, or the Director AI at the game's level."""
+    return DirectorSeat(record.purchases) if record.side == "director" else DirectorAI(record.director)

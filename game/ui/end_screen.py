@@ -247,7 +247,8 @@ class EndScreen(UIScene):
 
     def play_again(self, seed: int | None = None) -> None:
         record = GameRecord(self.record.scenario, new_seed() if seed is None else seed, tuple(self.record.team),
-                            director=self.record.director, agendas=self.record.agendas)
+                            director=self.record.director, agendas=self.record.agendas, side=self.record.side,
+                            survivor_level=self.record.survivor_level)
         if not self.app.stack or self.app.stack[0] is self:
             self.app.stack.insert(0, go("main_menu", self.content))
             self.app.stack[0].app = self.app
@@ -260,9 +261,13 @@ class EndScreen(UIScene):
         w = surface.get_width()
         margin = px(40)
         scen = self.session.scenario
-        kicker = f"{scen.name}  -  seed {st.seed}" + ("  -  demo" if self.demo_level else "")
-        draw_text(surface, kicker.upper(), (margin, px(30)), px(18), theme.INK_FAINT, True)
-        color = {"survivors": theme.GOOD, "director": theme.DANGER}.get(st.winner or "", theme.INK)
+        as_director = getattr(self.record, "side", "survivors") == "director"
+        mode = (f"  -  you were the Director against the {self.record.survivor_level} survivor AI" if as_director
+                else "  -  demo" if self.demo_level else "")
+        draw_text(surface, (f"{scen.name}  -  seed {st.seed}" + mode).upper(), (margin, px(30)), px(18),
+                  theme.INK_FAINT, True)
+        ours = "director" if as_director else "survivors"      # the player's side is told in the good colour
+        color = theme.INK if not st.winner else (theme.GOOD if st.winner == ours else theme.DANGER)
         r = draw_text(surface, self.headline, (margin, px(54)), px(64), color, True)
         draw_text(surface, self.cause_text, (margin, r.bottom + px(10)), px(25), theme.INK)
         draw_text(surface, "F1  Rules help", (w - margin, px(30)), px(19), theme.INK_FAINT, anchor="topright")

@@ -25,7 +25,7 @@ from pathlib import Path
 
 import pygame
 
-from game.ai.director_policy import DirectorAI
+from game.ai.director_policy import policy_for
 from game.ai.survivor_ai import SurvivorAI
 from game.rules.combat import melee_defence_pool
 from game.tools.calculator import swarm_calc
@@ -34,6 +34,7 @@ from game.tools.distributions import success_dist
 from game.ui import theme
 from game.ui.app import Scene
 from game.ui.board_view import TERRAIN_TEXT, BoardView, Motion, Sprites
+from game.ui.director_desk import AUTO_STEP, DirectorDesk
 from game.ui.end_screen import EndScreen
 from game.ui.help import toggle_help
 from game.ui.hud import ACTIONS, Card, Hud, Picker, compute_layout, key_label
@@ -98,9 +99,12 @@ class GameScene(Scene):
     def __init__(self, content, record, demo_level: str | None = None, speed: float = 1.0):
         self.content = content
         self.record = record
-        self.demo_level = demo_level
-        self.game = RecordingSession(content, record, DirectorAI(record.director))
-        self.ai = SurvivorAI(demo_level, record.seed) if demo_level else None
+        # From the Director's seat the person buys the horde's Heat and the survivor AI plays the team, as in a demo.
+        self.as_director = record.side == "director"
+        self.demo_level = record.survivor_level if self.as_director else demo_level
+        self.game = RecordingSession(content, record, policy_for(record))
+        self.ai = SurvivorAI(self.demo_level, record.seed) if self.demo_level else None
+        self.desk = DirectorDesk(self) if self.as_director else None
         self.speed = float(speed) if speed and speed > 0 else 1.0
         self.paused = False
         self.step_once = False
@@ -165,6 +169,9 @@ class GameScene(Scene):
     def _intro_text(self) -> str:
         sc = self.session.scenario
         director = f"the {self.record.director} Director"
+        if self.as_director:
+            return (f"{sc.blurb}  You are the Director against the {self.demo_level} survivor AI: each round you "
+                    f"spend the Heat from the menu on the right. Space pauses the survivors, N steps.")
         if self.demo:
             return f"{sc.blurb}  Watching the {self.demo_level} survivor AI against {director}. Space pauses, N steps."
         return f"{sc.blurb}  You face {director}. Click a survivor to start their turn."
@@ -394,9 +401,15 @@ class GameScene(Scene):
 
     def _play_director(self, dt: float) -> None:
         s = self.session
+        if s.awaiting_director:          # the person in the Director's seat chooses (game.ui.director_desk)
+            if self.desk.auto and not self.paused and not self.motion.busy:
+                self._timer -= dt
+                if self._timer <= 0 or self.instant:
+                    self.desk.auto_buy()
+            return
         if self.instant and not self.paused:
             start = time.perf_counter()
-            while s.in_director and time.perf_counter() - start < 0.03:
+            while s.in_director and not s.awaiting_director and time.perf_counter() - start < 0.03:
                 s.step_director()
                 self._absorb(animate=False)
             if not s.in_director:
@@ -414,10 +427,25 @@ class GameScene(Scene):
         steps = {"frenzy": "Feeding Frenzy", "ambient": "Ambient Heat", "escalation": "Escalation",
                  "purchase": "Spending Heat", "shriek": "Shriek", "swarm": "Swarm attack", "zombie": "The horde moves",
                  "reset": "Heat resets", "doom": "End Phase: Doom", "round": "New round"}
+        if label == "await":
+            self._glide_to_team()
+            return
+        if label != "purchase" and self.desk is not None:
+            self.desk.phase_over()
         text = step_sentence(s, label, s.events[first:])
         colour = theme.DOOM if label in ("doom", "escalation") else theme.DANGER
         self.hud.show_banner(f"Director Phase - {steps.get(label, label)}", text, colour)
         self._timer = STEP_TIME.get(label, 0.6) / self.speed
+
+    def after_director_purchase(self) -> None:
+        """A purchase from the Director's seat was made (the seat stepped the phase): show it like any step."""
+        s = self.session
+        self._absorb(animate=not self.instant)
+        self._generation += 1
+        last = next((e for e in reversed(s.events) if e.kind == "purchase"), None)
+        if last is not None:
+            self.hud.show_banner("Director Phase - You buy", last.data.get("what", last.text), theme.DANGER)
+        self._timer = AUTO_STEP / self.speed
 
     def _director_done(self) -> None:
         s = self.session
@@ -426,6 +454,9 @@ class GameScene(Scene):
             return
         self._after_change()
         self._select_default()
+        if self.desk is not None:
+            self.desk.phase_over()
+            self.autosave()
         if not self.demo:
             self.hud.show_banner(f"Round {s.round}", "Your move: click a survivor to start their turn.", theme.ACCENT)
             self.autosave()
@@ -515,7 +546,7 @@ class GameScene(Scene):
     # --- saving and undo -----------------------------------------------------------------------------------------
     def save(self, slot: str | None = None) -> Path | None:
         s = self.session
-        if s.in_director:
+        if s.in_director and not s.awaiting_director:
             self.hud.toast("Wait for the Director's turn to end, then save", theme.INK)
             return None
         stamp = time.strftime("%Y%m%d-%H%M%S")
@@ -526,6 +557,8 @@ class GameScene(Scene):
             path = save_dir() / f"{name}-{n}.json"
             n += 1
         label = f"{s.scenario.name}, round {s.round} - {time.strftime('%d %b %H:%M')}"
+        if self.as_director:
+            label = f"As the Director: {label}"
         if slot == "autosave":
             label = f"Autosave: {label}"
         try:
@@ -538,7 +571,7 @@ class GameScene(Scene):
         return path
 
     def autosave(self) -> Path | None:
-        if self.demo or self.session.result:
+        if (self.demo and not self.as_director) or self.session.result:
             return None
         return self.save("autosave")
 
@@ -605,8 +638,8 @@ class GameScene(Scene):
                  ("Resume", self.toggle_pause, "Pause or resume the Director's turn or the demo (Space). N steps."),
                  ("Help", self.open_help, "Rules help (F1)."),
                  ("Menu", self.ask_leave, "Leave the game (Esc).")]
-        if self.demo:
-            specs = [sp for sp in specs if sp[0] not in ("Undo",)]
+        if self.demo:         # nothing to undo (the Director's seat buys no dice back either); only it saves
+            specs = [sp for sp in specs if sp[0] != "Undo" and (sp[0] != "Save" or self.as_director)]
         self.hud.top_buttons = []
         for label, fn, tip in specs:
             b = Button(label, fn, tooltip=tip, size=size, style="normal", hint="")
@@ -652,6 +685,8 @@ class GameScene(Scene):
                 self.mouse = event.pos
             if not self.modal.handle(event):
                 self.modal = None
+            return
+        if self.desk is not None and self.desk.handle(event, lay):
             return
         if event.type == pygame.MOUSEMOTION:
             self._motion(event)
@@ -1213,15 +1248,19 @@ class GameScene(Scene):
                               ap_max=s.rules.ap, highlight=highlight)
         self._draw_tracers(surface)
         draw_engagement(surface, self.view.cam, s, lambda eid: self.view.model_xy(s, eid, self.motion), marks=True)
+        if self.desk is not None:
+            self.desk.draw_board(surface, cam)
         if self._path_label is not None:         # over the models: the words must not hide under a zombie
             end, label, words, tone = self._path_label
             draw_path_label(surface, cam, end, label, theme.INK, words, tone)
         self._refresh_buttons()
-        self.hud.draw_top(surface, lay, s, self.speed_label(), self.paused, self.demo)
+        self.hud.draw_top(surface, lay, s, self.speed_label(), self.paused, self.demo and not self.as_director)
         self.hud.draw_right(surface, lay, self)
+        if self.desk is not None:
+            self.desk.draw(surface, lay)
         if self.demo:
             self.hud.draw_demo_bar(surface, lay, self.demo_level, self.paused, self.speed_label(),
-                                   self.last_decision, self.record.director)
+                                   self.last_decision, self.record.director, self.as_director)
         else:
             self.hud.draw_bar(surface, lay)
         self.hud.draw_board_overlays(surface, lay, self.view.cam, status_line=self._status_line())
@@ -1329,6 +1368,8 @@ class GameScene(Scene):
 
     def _hint(self) -> str:
         s = self.session
+        if self.desk is not None and s.awaiting_director:
+            return self.desk.hint()
         if self.demo:
             return ""
         if s.phase != "survivor":

@@ -1026,16 +1026,17 @@ class Hud:
         self._bar_layer.keep(surface, lay.bar, key)
 
     def draw_demo_bar(self, surface: pygame.Surface, lay: Layout, level: str, paused: bool, speed_label: str,
-                      last_decision: str, director: str = "standard") -> None:
+                      last_decision: str, director: str = "standard", as_director: bool = False) -> None:
         px = lay.px
         bar = lay.bar
-        key = ("demo", bar, lay.s, level, paused, speed_label, last_decision, director)
+        key = ("demo", bar, lay.s, level, paused, speed_label, last_decision, director, as_director)
         if self._bar_layer.blit(surface, key):
             return
         pygame.draw.rect(surface, (30, 32, 37), bar)
         pygame.draw.line(surface, theme.PANEL_EDGE, bar.topleft, bar.topright)
-        text = (f"DEMO: the {level} survivor AI against the {director} Director.   Space pause / resume   N one step   "
-                f"1 2 3 4 speed   Esc leave")
+        who = (f"YOU ARE THE DIRECTOR against the {level} survivor AI." if as_director else
+               f"DEMO: the {level} survivor AI against the {director} Director.")
+        text = f"{who}   Space pause / resume   N one step   1 2 3 4 speed   Esc leave"
         draw_text(surface, ellipsize(text, px(15), bar.width - px(20)), (bar.x + px(12), bar.y + px(8)), px(15),
                   theme.INK_DIM)
         if last_decision:

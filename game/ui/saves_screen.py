@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pygame
 
-from game.ai.director_policy import DirectorAI
+from game.ai.director_policy import policy_for
 from game.content.defs import Content
 from game.tools import quickplay as Q
 from game.tools.common import ToolError
@@ -196,7 +196,7 @@ class SavesScene(UIScene):
             return
         content = e.content or self.content
         try:
-            game = load_game(e.path, content, policy_for=DirectorAI)
+            game = load_game(e.path, content, policy_for=policy_for)
         except SaveError as exc:
             message(self.app, "This save cannot be loaded", f"{e.path.name}: {_reason(str(exc), e.path)}",
                     tone="danger")

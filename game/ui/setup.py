@@ -56,11 +56,12 @@ def open_game(app, content: Content, record, demo_level: str | None = None) -> b
 
 
 def new_game(app, content: Content, scenario: str, seed: int, team, demo_level: str | None = None,
-             director: str | None = None, agendas: bool = False) -> bool:
+             director: str | None = None, agendas: bool = False, side: str = "survivors",
+             survivor_level: str = "veteran") -> bool:
     """Start a new game: the Director's level is the one given, else the player's setting; `agendas` deals the
-    Secret Agenda cards."""
+    Secret Agenda cards; side "director" puts the player in the Director's seat against the survivor AI."""
     record = GameRecord(scenario, seed, tuple(team), director=director or current_settings(app).director,
-                        agendas=agendas)
+                        agendas=agendas, side=side, survivor_level=survivor_level)
     return open_game(app, content, record, demo_level=demo_level)
 
 
@@ -485,7 +486,17 @@ class TeamSelect(UIScene):
             return
 
         seed = self.seed if self.seed is not None else new_seed()
-        new_game(self.app, self.content, self.scenario.id, seed, self.team, agendas=self.agendas)
+        side, level = SIDES[self.side]
+        new_game(self.app, self.content, self.scenario.id, seed, self.team, agendas=self.agendas, side=side,
+                 survivor_level=level or "veteran")
+
+    def cycle_side(self) -> None:
+        self.side = (self.side + 1) % len(SIDES)
+        self.side_button.text = self._side_label()
+
+    def _side_label(self) -> str:
+        side, level = SIDES[self.side]
+        return "You play: the survivors" if side == "survivors" else f"You play: the Director ({level} AI team)"
 
     def toggle_agendas(self) -> None:
         self.agendas = not getattr(self, "agendas", False)
@@ -536,9 +547,16 @@ class TeamSelect(UIScene):
                                     tooltip="Secret agendas: each survivor is dealt a hidden personal objective "
                                             "that pulls against the team, revealed at the end.")
         self.agenda_button.rect = pygame.Rect(self.reset_button.rect.x - px(16) - px(200), by, px(200), px(50))
+        self.side = getattr(self, "side", 0)
+        self.side_button = Button(self._side_label(), self.cycle_side, hotkey=pygame.K_v, size=px(20),
+                                  tooltip="Who you play (V): the survivors against the Director AI, or the Director "
+                                          "against the survivor AI at a level you choose - you spend the horde's "
+                                          "Heat each round and the team below is the one you hunt.")
+        self.side_button.rect = pygame.Rect(w - margin - px(380), px(50), px(380), px(36))
         left = self.back_button.rect.right + px(24)
         self.bar = pygame.Rect(left, by, self.agenda_button.rect.x - px(24) - left, px(50))
-        self.widgets += [*self.cards, self.back_button, self.agenda_button, self.reset_button, self.start_button]
+        self.widgets += [*self.cards, self.back_button, self.side_button, self.agenda_button, self.reset_button,
+                         self.start_button]
         self._sync()
 
     def _click(self, card: ArchetypeCard) -> None:
@@ -577,7 +595,8 @@ class TeamSelect(UIScene):
         w = surface.get_width()
         margin = px(28)
         y = px(18)
-        r = draw_text(surface, "Choose your team", (margin, y), px(40), theme.INK, True)
+        title = "Choose your team" if SIDES[getattr(self, "side", 0)][0] == "survivors" else "Choose the team you hunt"
+        r = draw_text(surface, title, (margin, y), px(40), theme.INK, True)
         draw_text(surface, f"{self.scenario.name}  -  take {lo} to {hi} survivors. Click a card to add or "
                            f"remove it; the numbers are the order they deploy in.",
                   (margin, r.bottom + px(6)), px(21), theme.INK_DIM)
@@ -598,6 +617,10 @@ class TeamSelect(UIScene):
         room = bar.right - hr.right - px(16)
         draw_text(surface, ellipsize(text, px(21), room), (hr.right + px(16), bar.centery + 1), px(21), ink,
                   anchor="midleft")
+
+
+# The sides the team screen offers, in the order V steps through them: (side, survivor AI level).
+SIDES = (("survivors", None), ("director", "veteran"), ("director", "expert"), ("director", "novice"))
 
 
 def team_summary(content: Content, team: Sequence[str]) -> str:

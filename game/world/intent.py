@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 from game.rules.geometry import ORTHO_HALF
 from game.world.components import Status, Zombie
-from game.world.horde import plan_walk, walk_inches, zombie_goal
+from game.world.horde import plan_walk, sight_goal, walk_inches, zombie_goal
 from game.world.systems import ambush_ready
 
 if TYPE_CHECKING:
@@ -129,3 +129,42 @@ def cell_danger(s: Session, cell: int) -> CellDanger:
         if s.dist(zc, cell) <= s.zdef(z).move + 1.5 and not s.comp(z, Status).stunned:
             reach += 1
     return CellDanger(board.next_to_cover(cell), seen, reach, contact)
+
+
+def lunge_intent(s: Session, z: int) -> Intent:
+    """Where a Sudden Lunge would take this Shambler now (the Director's preview): up to the lunge distance toward
+    the nearest survivor it sees."""
+    goal = sight_goal(s, z)
+    if goal is None:
+        return Intent(z, "wait", "sees no survivor")
+    path = tuple(plan_walk(s, z, goal, s.rules.lunge_distance * ORTHO_HALF))
+    engages = _engaged_at(s, z, path[-1], goal.target) if path else None
+    return Intent(z, "move" if path else "wait", goal.why, path, goal.target, engages)
+
+
+@dataclass(frozen=True)
+class SpawnPreview:
+    """What a zombie placed at a spawn point now would face: its cell, the nearest survivor and how far."""
+    cell: int
+    nearest: int | None
+    inches: float
+    reaches: bool           # close enough to walk into base contact this phase (straight measure, as cell_danger)
+
+    def words(self, s: Session) -> str:
+        if self.nearest is None:
+            return "no survivor on the board"
+        tail = "in reach this phase" if self.reaches else "out of reach this phase"
+        return f"{s.name(self.nearest)} {self.inches:g}\" away, {tail}"
+
+
+def spawn_preview(s: Session, kind: str, point: int) -> SpawnPreview | None:
+    """Where a zombie of this kind bought at this spawn point would stand and whom it would go for (None: no room)."""
+    cell = s.free_cell_near(point, s.rules.spawn_radius)
+    if cell is None:
+        return None
+    survivors = s.survivors()
+    if not survivors:
+        return SpawnPreview(cell, None, 0.0, False)
+    nearest = min(survivors, key=lambda sv: (s.dist(cell, s.cell(sv)), sv))
+    inches = round(s.dist(cell, s.cell(nearest)), 1)
+    return SpawnPreview(cell, nearest, inches, inches <= s.content.zombies[kind].move + 1.5)

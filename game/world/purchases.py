@@ -14,6 +14,16 @@ if TYPE_CHECKING:
     from game.world.session import Session
 
 
+class _Await:
+    """What a policy answers when its choice comes from outside (a human at the screen) and has not come yet."""
+
+    def __repr__(self) -> str:
+        return "AWAIT"
+
+
+AWAIT = _Await()
+
+
 def spawn_name(s: Session, cell: int) -> str:
     for m in s.map.markers:
         if m.kind.startswith("spawn") and s.board.idx(m.x, m.y) == cell:

@@ -22,6 +22,8 @@ from game.content.jsonio import read_json
 from game.world import actions as A
 from game.world.action_registry import CLASS_BY_SAVE, save_name
 from game.world.components import Status
+from game.world.director_seat import DirectorSeat
+from game.world.purchases import BuyEvent, Lunge, Reanimate, Spawn
 from game.world.session import Session
 
 FORMAT = 2            # 2: the rules audit of issue 10 changed how games replay
@@ -78,6 +80,9 @@ class GameRecord:
     actions: list = dataclasses.field(default_factory=list)
     director: str = "standard"        # the Director AI's level the game is played against
     agendas: bool = False             # each survivor is dealt a Secret Agenda card (dealt again from the seed)
+    side: str = "survivors"           # the side the person plays: "survivors", or "director" against the AI
+    survivor_level: str = "veteran"   # the survivor AI's level when the person plays the Director
+    purchases: list = dataclasses.field(default_factory=list)   # a human Director's purchases, in order
 
     def start(self, content: Content, policy=None) -> Session:
         return Session(content, self.scenario, seed=self.seed, team=self.team, policy=policy, agendas=self.agendas)
@@ -92,6 +97,36 @@ class GameRecord:
         if s.in_director:
             s.run_director()
         return s
+
+
+# --- a human Director's purchases, as a save writes them -----------------------------------------------------------
+PURCHASES = {"lunge": Lunge, "spawn": Spawn, "reanimate": Reanimate, "event": BuyEvent}
+PURCHASE_NAME = {cls: name for name, cls in PURCHASES.items()}
+PURCHASE_FIELDS = {"zombie": _WHOLE, "point": _WHOLE, "kind": S.text(40), "event": S.text(40)}
+
+
+def purchase_to_data(purchase) -> dict:
+    return {"type": PURCHASE_NAME[type(purchase)], **dataclasses.asdict(purchase)}
+
+
+def purchase_from_data(data: object, where: str, content: Content):
+    kind = data.get("type") if isinstance(data, dict) else None
+    if not isinstance(kind, str) or kind not in PURCHASES:
+        raise SaveError(f"{where}: not a Director purchase (one of {', '.join(PURCHASES)}): {S.shown(data)}")
+    cls = PURCHASES[kind]
+    kwargs = {}
+    for f in dataclasses.fields(cls):
+        if f.name not in data:
+            raise SaveError(f"{where}: {kind} is missing '{f.name}'")
+        wrong = PURCHASE_FIELDS[f.name](data[f.name])
+        if wrong:
+            raise SaveError(f"{where}.{f.name}: {wrong}")
+        kwargs[f.name] = data[f.name]
+    if kind == "spawn" and kwargs["kind"] not in content.zombies:
+        raise SaveError(f"{where}.kind: unknown zombie {S.shown(kwargs['kind'])}")
+    if kind == "event" and kwargs["event"] not in content.events:
+        raise SaveError(f"{where}.event: unknown event {S.shown(kwargs['event'])}")
+    return cls(**kwargs)
 
 
 class RecordingSession:
@@ -179,6 +214,9 @@ SAVE_FIELDS = {
     "team": (S.list_of(S.text(80), 1, 8), True),
     "director": (S.text(40), False),
     "agendas": (S.boolean, False),
+    "side": (S.one_of(("survivors", "director")), False),
+    "survivor_level": (S.text(40), False),
+    "purchases": (S.list_of(S.mapping, 0, MAX_ACTIONS), False),
     "actions": (S.list_of(S.mapping, 0, MAX_ACTIONS), True),
     "rng_state": (_rng_state, True),
     "saved_at": (S.text(40), False),
@@ -205,6 +243,9 @@ def write_save(path: Path, record: GameRecord, session: Session, label: str = ""
         "team": list(record.team),
         "director": record.director,
         "agendas": record.agendas,
+        "side": record.side,
+        "survivor_level": record.survivor_level,
+        "purchases": [purchase_to_data(p) for p in record.purchases],
         "round": session.round,
         "doom": session.doom,
         "board": board_view(session),
@@ -251,7 +292,15 @@ def record_from(path: Path, data: dict, content: Content) -> GameRecord:
         raise SaveError(f"{path}: director: unknown Director level {S.shown(director)} "
                         f"(one of {', '.join(levels)})")
     actions = [action_from_data(a, f"{path}: actions[{i}]") for i, a in enumerate(data["actions"])]
-    return GameRecord(data["scenario"], data["seed"], tuple(team), actions, director, data.get("agendas", False))
+    level = data.get("survivor_level", "veteran")
+    survivor_levels = content.extra.get("survivor_ai", {})
+    if level not in survivor_levels:
+        raise SaveError(f"{path}: survivor_level: unknown survivor AI level {S.shown(level)} "
+                        f"(one of {', '.join(survivor_levels)})")
+    purchases = [purchase_from_data(p, f"{path}: purchases[{i}]", content)
+                 for i, p in enumerate(data.get("purchases", []))]
+    return GameRecord(data["scenario"], data["seed"], tuple(team), actions, director, data.get("agendas", False),
+                      data.get("side", "survivors"), level, purchases)
 
 
 def read_save(path: Path, content: Content) -> tuple[GameRecord, dict]:
@@ -261,11 +310,14 @@ def read_save(path: Path, content: Content) -> tuple[GameRecord, dict]:
 
 
 def load_game(path: Path, content: Content, policy=None, policy_for=None) -> RecordingSession:
-    """Rebuild a saved game, checking it replays to exactly the saved state. `policy_for(level)` builds the
-    Director's policy for the level the game was saved with (else `policy` is used as it is)."""
+    """Rebuild a saved game, checking it replays to exactly the saved state. `policy_for(record)` builds the
+    Director's policy the game was saved with (game.ai.director_policy.policy_for; else `policy` is used as it is,
+    and a game the person played as the Director replays its purchases through a DirectorSeat)."""
     record, data = read_save(path, content)
     if policy_for is not None:
-        policy = policy_for(record.director)
+        policy = policy_for(record)
+    elif record.side == "director":
+        policy = DirectorSeat(record.purchases)
     try:
         game = RecordingSession(content, record, policy)
     except Exception as exc:   # an action the rules refuse: the file was edited or damaged

@@ -133,6 +133,7 @@ class Session:
         self.ground: dict[int, list[Gear]] = {}
         self.search_tokens: dict[int, str] = {}
         self._director = None
+        self._last_step: str | None = None
 
         self._setup(team or self.scenario.team)
         if agendas:
@@ -826,18 +827,29 @@ class Session:
         self._director = self.director_steps()
 
     def step_director(self) -> str | None:
-        """Run one Director step; None when the round is over."""
+        """Run one Director step; None when the round is over, "await" while a human Director's choice is due."""
         if self._director is None:
             return None
         try:
-            return next(self._director)
+            self._last_step = next(self._director)
         except StopIteration:
-            self._director = None
-            return None
+            self._director = self._last_step = None
+        return self._last_step
 
     def run_director(self) -> None:
-        while self.step_director() is not None:
+        """Run the Director and End Phases through, or up to a choice a human Director has still to make."""
+        while self.step_director() not in (None, "await"):
             pass
+
+    @property
+    def awaiting_director(self) -> bool:
+        """Is the game waiting for a human Director's next purchase?"""
+        return self._director is not None and self._last_step == "await"
+
+    @property
+    def heat_left(self) -> int:
+        """Heat still to spend in Step 3 of this Director Phase (Heat on the track before then)."""
+        return self.heat - self.heat_spent
 
     @property
     def in_director(self) -> bool:

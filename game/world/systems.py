@@ -18,7 +18,7 @@ from game.world.components import Engagement, Pos, Status, Survivor, Zombie
 from game.world.errors import Impossible
 from game.world.guts import guts_dice
 from game.world.horde import move_zombie, swarm_attack
-from game.world.purchases import legal_purchases, price
+from game.world.purchases import AWAIT, legal_purchases, price
 
 if TYPE_CHECKING:
     from game.world.session import Session
@@ -92,6 +92,9 @@ class SpendHeat:
         left = s.heat
         while left > 0 and not s.result:
             choice = s.policy.choose(s, left) if s.policy is not None else None
+            if choice is AWAIT:          # a human Director has not chosen yet: the screen asks, then steps again
+                yield "await"
+                continue
             if choice is None and getattr(s.policy, "may_decline", False):
                 break
             if choice is None:
