@@ -89,6 +89,9 @@ def _add_window_commands(sub) -> None:
                       help="the side you play: the survivors (default) or the Director, against the survivor AI")
     play.add_argument("--survivors", dest="survivor_level", choices=SURVIVOR_LEVELS, default="veteran",
                       help="the survivor AI's level when you play the Director (default: veteran)")
+    play.add_argument("--players", type=_players, metavar="N", default=1,
+                      help="hot-seat: N people (2-8) at one screen share the survivors (with --as director, "
+                           "Player 1 is the Director and the others share the survivors)")
     play.set_defaults(func=cmd_play)
     demo = sub.add_parser("demo", help="watch the survivor AI play against the Director",
                           description="Open the game window on an AI-versus-AI game: the survivor AI (veteran) "
@@ -116,8 +119,24 @@ def cmd_play(args: argparse.Namespace) -> int:
     if args.side != "director" and args.survivor_level != "veteran":
         print("error: --survivors sets the survivor AI's level: it needs --as director", file=sys.stderr)
         return 2
+    players = tuple(f"Player {i}" for i in range(1, args.players + 1)) if args.players > 1 else ()
+    side, chair = args.side, ""
+    if players and side == "director":          # a person in the Director's chair, the others on the team
+        side, chair = "survivors", players[0]
     return run_play(args.scenario, args.seed, args.screenshot, size=args.size, director=args.director,
-                    agendas=args.agendas, side=args.side, survivor_level=args.survivor_level)
+                    agendas=args.agendas, side=side, survivor_level=args.survivor_level, players=players,
+                    director_player=chair)
+
+
+def _players(text: str) -> int:
+    """--players: a whole number of people from 1 to 8."""
+    try:
+        n = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a number of players from 1 to 8, got {text!r}") from None
+    if not 1 <= n <= 8:
+        raise argparse.ArgumentTypeError(f"expected a number of players from 1 to 8, got {n}")
+    return n
 
 
 def cmd_demo(args: argparse.Namespace) -> int:

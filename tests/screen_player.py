@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pygame
 
+from game.ui.pass_cover import PassCover
 from game.ui.report_card import ReportCard
 from game.ui.widgets import Dialog
 from game.world import actions as A
@@ -36,6 +37,7 @@ class ScreenPlayer:
         self.app, self.scene, self.ai = app, scene, ai
         self.by_hand = 0          # decisions made with posted input
         self.handed = 0           # decisions the screen could not take from input (submitted directly)
+        self.covers: list[tuple[str, int]] = []   # hot-seat: (who the screen passed to, their agenda cards)
 
     def click_cell(self, cell: int) -> None:
         click(self.app, self.scene.screen_pos(cell))
@@ -52,8 +54,12 @@ class ScreenPlayer:
                 press(app, pygame.K_e)         # a confirmation the player meant: the E button
             elif isinstance(sc.modal, ReportCard):
                 press(app, pygame.K_SPACE)     # read the Director's turn, play on
+            elif isinstance(sc.modal, PassCover):
+                self.take_the_screen()
             elif s.result is not None or s.in_director or s.phase != "survivor":
                 app.step()
+            elif sc.teammates is not None and sc._teammates_due():
+                app.step(1 / 60)               # the survivor AI's teammates go first
             else:
                 self.decide()
         raise AssertionError("the game did not reach its end screen")
@@ -63,6 +69,8 @@ class ScreenPlayer:
         action = self.ai.choose(s) or A.EndSurvivorPhase()
         done = len(sc.record.actions)
         self.act(action)
+        if isinstance(sc.modal, PassCover):    # the survivor belongs to someone else: they take the screen first
+            self.take_the_screen()
         if len(sc.record.actions) > done or s.result is not None:
             self.by_hand += 1
             return
@@ -72,6 +80,16 @@ class ScreenPlayer:
         sc.modal = None
         sc.cancel_mode()
         sc.submit(action)
+
+    def take_the_screen(self) -> None:
+        """The next person presses Space on the cover (and again to hide their agendas)."""
+        cover = self.scene.modal
+        self.covers.append((cover.player, len(cover.cards)))
+        for _ in range(3):
+            if self.scene.modal is not cover:
+                return
+            press(self.app, pygame.K_SPACE)
+        raise AssertionError("the cover did not lift")
 
     def act(self, action) -> None:
         app, sc, s = self.app, self.scene, self.scene.session

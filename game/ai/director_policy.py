@@ -83,6 +83,7 @@ def to_purchase(s: Session, decision: Decision):
 
 
 def policy_for(record):
-    """The Director of a recorded game (game.world.saves.GameRecord): the seat of the person who plays it, replaying
-    their purchases so far, or the Director AI at the game's level."""
-    return DirectorSeat(record.purchases) if record.side == "director" else DirectorAI(record.director)
+    """The Director of a recorded game (game.world.saves.GameRecord): the seat of the person who plays it (solo, or
+    one of the people at a hot-seat screen), replaying their purchases so far, or the Director AI at the game's
+    level."""
+    return DirectorSeat(record.purchases) if record.human_director else DirectorAI(record.director)

@@ -52,8 +52,12 @@ AGENDA_WANTS = {
 class SurvivorAI:
     """The survivor team's player. `choose(session)` returns the next action (same interface as the random bot)."""
 
-    def __init__(self, level: str = "veteran", seed: int = 0, content: Content | None = None):
+    def __init__(self, level: str = "veteran", seed: int = 0, content: Content | None = None,
+                 owner: str | None = None):
+        """`owner`: in a hot-seat game, activate only the survivors this owner plays (game.world.components.Owner;
+        the screen's AI teammates play AI_OWNER's); None plays the whole team."""
         self.level: Level = survivor_level(content or load_content(), level)
+        self.owner = owner
         self.rng = random.Random(seed * 104729 + 3)   # its own RNG: never shifts the game's dice
         self._danger: list[tuple[int, int, float, int]] = []
         self._threat_key = -1
@@ -108,7 +112,8 @@ class SurvivorAI:
 
     # --- who goes next ----------------------------------------------------------------------------------------
     def _next_activation(self, s: Session):
-        waiting = [sv for sv in s.survivors() if not s.comp(sv, Turn).activated]
+        waiting = [sv for sv in s.survivors() if not s.comp(sv, Turn).activated and
+                   (self.owner is None or (o := s.owner(sv)) is not None and o.player == self.owner)]
         standing = [sv for sv in waiting if not s.comp(sv, Status).downed]
         if not standing:
             return self._say(s, A.EndSurvivorPhase(), f"everyone has acted ({len(s.standing())} standing)")

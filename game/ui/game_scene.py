@@ -60,6 +60,7 @@ from game.ui.overlays import (
     shot_preview,
     throw_preview,
 )
+from game.ui.pass_cover import PassCover
 from game.ui.report_card import ReportCard
 from game.ui.settings import read_settings
 from game.ui.targeting import MODES, ONE_CLICK, Move, Targeting
@@ -72,7 +73,7 @@ from game.world.intent import Intent, cell_danger, shriek_calls, zombie_intent, 
 from game.world.legal import Option, options, refusal
 from game.world.phase_report import phase_report, step_sentence
 from game.world.saves import RecordingSession, SaveError, save_dir, write_save
-from game.world.session import GameOver, Impossible
+from game.world.session import AI_OWNER, GameOver, Impossible
 from game.world.story import place
 
 SPEEDS = (1.0, 2.0, 4.0, 1000.0)
@@ -104,7 +105,13 @@ class GameScene(Scene):
         self.demo_level = record.survivor_level if self.as_director else demo_level
         self.game = RecordingSession(content, record, policy_for(record))
         self.ai = SurvivorAI(self.demo_level, record.seed) if self.demo_level else None
-        self.desk = DirectorDesk(self) if self.as_director else None
+        self.desk = DirectorDesk(self) if record.human_director else None
+        # Hot-seat: survivors belong to the people at the screen (or to the survivor AI, which plays its own first
+        # each round); the screen is covered whenever it passes from one person to another.
+        self.seated = bool(record.owners)
+        self.current_player: str | None = record.players[0] if len(record.players) == 1 else None
+        self.teammates = SurvivorAI(record.survivor_level, record.seed, owner=AI_OWNER) \
+            if AI_OWNER in record.owners else None
         self.speed = float(speed) if speed and speed > 0 else 1.0
         self.paused = False
         self.step_once = False
@@ -385,6 +392,8 @@ class GameScene(Scene):
             self._play_director(dt)
         elif self.demo and s.phase == "survivor":
             self._play_ai(dt)
+        elif self.teammates is not None and s.phase == "survivor" and self._teammates_due():
+            self._play_teammates(dt)
         elif not self.demo and self.hud.banner is not None and self.hud.banner_age > 5.0:
             self.hud.banner = None
 
@@ -402,6 +411,10 @@ class GameScene(Scene):
     def _play_director(self, dt: float) -> None:
         s = self.session
         if s.awaiting_director:          # the person in the Director's seat chooses (game.ui.director_desk)
+            chair = self.record.director_player
+            if chair and self.current_player != chair:
+                self.pass_to(chair, role="the Director")
+                return
             if self.desk.auto and not self.paused and not self.motion.busy:
                 self._timer -= dt
                 if self._timer <= 0 or self.instant:
@@ -473,6 +486,54 @@ class GameScene(Scene):
         self.modal = ReportCard(phase_report(s), self._card_area)
         self._modal_timeout = seconds
         return True
+
+    # --- hot-seat ----------------------------------------------------------------------------------------------------
+    def _teammates_due(self) -> bool:
+        """Is it the survivor AI's part of the round: one of its survivors acting, or one still to act?"""
+        s = self.session
+        if s.active is not None:
+            owner = s.owner(s.active)
+            return owner is not None and owner.ai
+        return any((o := s.owner(sv)) is not None and o.ai and not s.comp(sv, Turn).activated
+                   and not s.comp(sv, Status).downed for sv in s.survivors())
+
+    def _ai_playing(self) -> bool:
+        """The survivor AI's teammates are taking their activations: the people wait (a toast says so)."""
+        if self.teammates is None or self.session.phase != "survivor" or not self._teammates_due():
+            return False
+        self.hud.toast("The survivor AI plays its survivors first; yours come next", theme.INK, 1.6)
+        return True
+
+    def _play_teammates(self, dt: float) -> None:
+        """The AI's survivors take their activations, paced like a demo; when it would end the phase, the people
+        play on instead."""
+        s = self.session
+        if not self.instant and self._waiting(dt):
+            return
+        action = self.teammates.choose(s)
+        if action is None or isinstance(action, A.EndSurvivorPhase):
+            action = A.EndActivation(s.active) if s.active is not None else None
+            if action is None:
+                return
+        if not self.submit(action, animate=not self.instant):
+            if s.active is not None:
+                self.submit(A.EndActivation(s.active))
+        if s.active is not None:
+            self._follow(s.active)
+        self._timer = (0.45 if isinstance(action, A.Activate) else AI_STEP_TIME) / self.speed
+
+    def pass_to(self, player: str, then=None, role: str = "") -> None:
+        """Cover the screen until `player` takes it (showing them their agendas), then carry on with `then`."""
+        s = self.session
+        cards = [(s.name(v.survivor), v.agenda) for v in verdicts(s)
+                 if (o := s.owner(v.survivor)) is not None and o.player == player]
+
+        def ready() -> None:
+            self.current_player = player
+            self._generation += 1
+            if then is not None:
+                then()
+        self.modal = PassCover(player, cards, ready, role)
 
     def _play_ai(self, dt: float) -> None:
         s = self.session
@@ -884,6 +945,17 @@ class GameScene(Scene):
         if self.demo or s.phase != "survivor" or who not in s.survivors():
             self.selected = who
             return
+        if self._ai_playing():
+            self.selected = who
+            return
+        owner = s.owner(who) if self.seated else None
+        if owner is not None and owner.ai:
+            self.selected = who
+            self.hud.toast(f"{s.name(who)} is played by the survivor AI", theme.INK, 1.6)
+            return
+        if owner is not None and owner.player != self.current_player:
+            self.pass_to(owner.player, lambda: self.pick_survivor(who))
+            return
         self._follow(who)
         if s.active == who:
             self.selected = who
@@ -1000,7 +1072,7 @@ class GameScene(Scene):
 
     def on_action(self, key: str) -> None:
         """An action bar button or its hotkey."""
-        if self.demo:
+        if self.demo or self._ai_playing():
             return
         s = self.session
         if key == "end_turn":
@@ -1284,7 +1356,12 @@ class GameScene(Scene):
         return self._cached("intents", self.state_key(), lambda: zombie_intents(s))
 
     def agenda_of(self, who: int):
-        """This survivor's Secret Agenda card and how it stands now (None when the game dealt none)."""
+        """This survivor's Secret Agenda card and how it stands now (None when the game dealt none, and at a shared
+        screen for anyone's but the survivors of the person who has it)."""
+        if self.seated:
+            owner = self.session.owner(who)
+            if owner is None or owner.ai or owner.player != self.current_player:
+                return None
         found = self._cached("agendas", self.state_key(), lambda: {v.survivor: v for v in verdicts(self.session)})
         return found.get(who)
 
@@ -1372,6 +1449,11 @@ class GameScene(Scene):
             return self.desk.hint()
         if self.demo:
             return ""
+        if self.seated and s.phase == "survivor" and self.teammates is not None and self._teammates_due():
+            return "The survivor AI plays its survivors first. Space pauses, 1-4 change the speed."
+        if self.seated and s.phase == "survivor" and s.active is None:
+            who = f"{self.current_player} has the screen" if self.current_player else "Pass the screen round"
+            return f"{who}: click one of your survivors (another player's passes the screen). Enter ends the turn."
         if s.phase != "survivor":
             return "The Director is playing. Space pauses, N steps, 1-4 change the speed."
         who = self.selected

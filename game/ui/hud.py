@@ -625,6 +625,11 @@ class Hud:
                             max_lines=2)
         self.hotspots.append((pygame.Rect(x, y, w, used), None, f"{skill.name}: {skill.text}"))
         y += used + px(2)
+        owner = scene.session.owner(who) if getattr(scene, "seated", False) else None
+        if owner is not None:               # hot-seat: whose survivor this is
+            draw_text(surface, "Played by the survivor AI" if owner.ai else f"Played by {owner.player}", (x, y),
+                      small, theme.ACCENT if owner.player == scene.current_player else theme.INK_DIM, True)
+            y += line_height(small, True)
         verdict = scene.agenda_of(who)
         if verdict is not None:
             line = f"Agenda: {verdict.agenda.name} - {verdict.agenda.text}"

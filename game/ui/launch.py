@@ -83,7 +83,8 @@ def run_menu(screenshot: str | Path | None = None, size: tuple[int, int] | None 
 
 def _game(scenario: str | None, seed: int | None, screenshot, demo_level: str | None,
           size: tuple[int, int] | None = None, director: str | None = None, agendas: bool = False,
-          side: str = "survivors", survivor_level: str = "veteran") -> int:
+          side: str = "survivors", survivor_level: str = "veteran", players: tuple[str, ...] = (),
+          director_player: str = "") -> int:
     content = load_content_or_report()
     if content is None:
         return 1
@@ -100,15 +101,19 @@ def _game(scenario: str | None, seed: int | None, screenshot, demo_level: str | 
     app = make_app(size, headless=screenshot is not None)
     app.push(MainMenu(content))          # under the board: where "back to menu" leads
     new_game(app, content, scenario, seed, content.scenarios[scenario].team, demo_level=demo_level, director=director,
-             agendas=agendas, side=side, survivor_level=survivor_level)
+             agendas=agendas, side=side, survivor_level=survivor_level, players=players,
+             director_player=director_player)
     return run_window(app, screenshot)
 
 
 def run_play(scenario: str, seed: int | None = None, screenshot: str | Path | None = None,
              size: tuple[int, int] | None = None, director: str | None = None, agendas: bool = False,
-             side: str = "survivors", survivor_level: str = "veteran") -> int:
-    """`--as director`: the person plays the horde against the survivor AI at `survivor_level`."""
-    return _game(scenario, seed, screenshot, None, size, director, agendas, side, survivor_level)
+             side: str = "survivors", survivor_level: str = "veteran", players: tuple[str, ...] = (),
+             director_player: str = "") -> int:
+    """`--as director`: the person plays the horde against the survivor AI at `survivor_level`; `players`: a
+    hot-seat game of several people, `director_player` one of them in the Director's chair."""
+    return _game(scenario, seed, screenshot, None, size, director, agendas, side, survivor_level, players,
+                 director_player)
 
 
 def run_demo(scenario: str | None = None, seed: int | None = None, screenshot: str | Path | None = None,

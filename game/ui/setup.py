@@ -38,7 +38,7 @@ from game.ui.widgets import (
     mix,
     wrap,
 )
-from game.world.saves import GameRecord
+from game.world.saves import GameRecord, seats_for
 
 SPRITES = Path(__file__).resolve().parents[2] / "sprites"
 
@@ -57,11 +57,20 @@ def open_game(app, content: Content, record, demo_level: str | None = None) -> b
 
 def new_game(app, content: Content, scenario: str, seed: int, team, demo_level: str | None = None,
              director: str | None = None, agendas: bool = False, side: str = "survivors",
-             survivor_level: str = "veteran") -> bool:
+             survivor_level: str = "veteran", players: tuple[str, ...] = (), owners: tuple[str, ...] = (),
+             director_player: str = "") -> bool:
     """Start a new game: the Director's level is the one given, else the player's setting; `agendas` deals the
-    Secret Agenda cards; side "director" puts the player in the Director's seat against the survivor AI."""
+    Secret Agenda cards; side "director" puts the player in the Director's seat against the survivor AI.
+    Hot-seat: `players` at one screen, `owners` (who plays each survivor; dealt round the table if not given) and
+    the `director_player`, if one of them is the Director. One person with agendas plays one survivor beside AI
+    teammates (game.world.saves.seats_for)."""
+    if agendas and side == "survivors" and not players and demo_level is None:
+        players = ("You",)
+    if players and not owners:
+        owners = seats_for(len(team), tuple(players), director_player, agendas)
     record = GameRecord(scenario, seed, tuple(team), director=director or current_settings(app).director,
-                        agendas=agendas, side=side, survivor_level=survivor_level)
+                        agendas=agendas, side=side, survivor_level=survivor_level, players=tuple(players),
+                        owners=tuple(owners), director_player=director_player)
     return open_game(app, content, record, demo_level=demo_level)
 
 
@@ -444,6 +453,9 @@ class TeamSelect(UIScene):
         self.scenario = scenario
         self.seed = seed
         self.team: list[str] = [a for a in scenario.team if a in content.archetypes]
+        self.players: tuple[str, ...] = ()       # hot-seat (game.ui.players_screen): the people at the screen,
+        self.owners: tuple[str, ...] = ()        # who plays each survivor, and who, if anyone, the Director
+        self.director_player = ""
         self.focus = 0
         self.notice = ""
         self.notice_time = 0.0
@@ -487,8 +499,26 @@ class TeamSelect(UIScene):
 
         seed = self.seed if self.seed is not None else new_seed()
         side, level = SIDES[self.side]
+        seated = self.players and side == "survivors"
+        owners = self.owners if seated and len(self.owners) == len(self.team) else ()
         new_game(self.app, self.content, self.scenario.id, seed, self.team, agendas=self.agendas, side=side,
-                 survivor_level=level or "veteran")
+                 survivor_level=level or "veteran", players=self.players if seated else (), owners=owners,
+                 director_player=self.director_player if seated else "")
+
+    def open_players(self) -> None:
+        from game.ui.players_screen import PlayersScreen
+        self.app.push(PlayersScreen(self.content, self))
+
+    def set_seats(self, players: tuple[str, ...], owners: tuple[str, ...], director_player: str) -> None:
+        self.players, self.owners, self.director_player = players, owners, director_player
+        if players and SIDES[self.side][0] != "survivors":
+            self.side = 0               # people at the screen play the survivors (one may take the Director's chair)
+        self.relayout()
+
+    def _players_label(self) -> str:
+        n = len(self.players) or 1
+        chair = ", one directs" if self.director_player else ""
+        return f"Players: {n}{chair}"
 
     def cycle_side(self) -> None:
         self.side = (self.side + 1) % len(SIDES)
@@ -552,11 +582,15 @@ class TeamSelect(UIScene):
                                   tooltip="Who you play (V): the survivors against the Director AI, or the Director "
                                           "against the survivor AI at a level you choose - you spend the horde's "
                                           "Heat each round and the team below is the one you hunt.")
-        self.side_button.rect = pygame.Rect(w - margin - px(380), px(50), px(380), px(36))
+        self.side_button.rect = pygame.Rect(w - margin - px(140) - px(380), px(16), px(380), px(36))
+        self.players_button = Button(self._players_label(), self.open_players, hotkey=pygame.K_p, size=px(20),
+                                     tooltip="Hot-seat (P): several people at this screen, each with survivors of "
+                                             "their own (and agendas only they see); one may play the Director.")
+        self.players_button.rect = pygame.Rect(self.side_button.rect.x - px(12) - px(250), px(16), px(250), px(36))
         left = self.back_button.rect.right + px(24)
         self.bar = pygame.Rect(left, by, self.agenda_button.rect.x - px(24) - left, px(50))
-        self.widgets += [*self.cards, self.back_button, self.side_button, self.agenda_button, self.reset_button,
-                         self.start_button]
+        self.widgets += [*self.cards, self.back_button, self.players_button, self.side_button, self.agenda_button,
+                         self.reset_button, self.start_button]
         self._sync()
 
     def _click(self, card: ArchetypeCard) -> None:

@@ -79,6 +79,14 @@ class Agenda:
 
 
 @dataclass
+class Owner:
+    """Who plays this survivor in a game of several people at one screen (hot-seat): a player's name, or the survivor
+    AI. A game without owners is one person's: every survivor is theirs."""
+    player: str
+    ai: bool = False
+
+
+@dataclass
 class Engagement:
     """A survivor's swarm: the zombies whose attacks go to it and the engagement slots they fill (at most 3).
     Written by the engagement system (Session.update_engagement); any zombie in base contact engages it."""

@@ -24,7 +24,7 @@ from game.world.action_registry import CLASS_BY_SAVE, save_name
 from game.world.components import Status
 from game.world.director_seat import DirectorSeat
 from game.world.purchases import BuyEvent, Lunge, Reanimate, Spawn
-from game.world.session import Session
+from game.world.session import AI_OWNER, Session
 
 FORMAT = 2            # 2: the rules audit of issue 10 changed how games replay
 ACTIONS = CLASS_BY_SAVE      # save name -> Action class (game.world.action_registry)
@@ -83,9 +83,18 @@ class GameRecord:
     side: str = "survivors"           # the side the person plays: "survivors", or "director" against the AI
     survivor_level: str = "veteran"   # the survivor AI's level when the person plays the Director
     purchases: list = dataclasses.field(default_factory=list)   # a human Director's purchases, in order
+    # Hot-seat: the people at the screen, who plays each survivor (a name, or "AI"), and who, if anyone, the Director.
+    players: tuple[str, ...] = ()
+    owners: tuple[str, ...] = ()
+    director_player: str = ""
+
+    @property
+    def human_director(self) -> bool:
+        return self.side == "director" or bool(self.director_player)
 
     def start(self, content: Content, policy=None) -> Session:
-        return Session(content, self.scenario, seed=self.seed, team=self.team, policy=policy, agendas=self.agendas)
+        return Session(content, self.scenario, seed=self.seed, team=self.team, policy=policy, agendas=self.agendas,
+                       owners=self.owners)
 
     def replay(self, content: Content, upto: int | None = None, policy=None) -> Session:
         """A fresh Session with the first `upto` actions (all by default) played, Director Phases included."""
@@ -217,6 +226,9 @@ SAVE_FIELDS = {
     "side": (S.one_of(("survivors", "director")), False),
     "survivor_level": (S.text(40), False),
     "purchases": (S.list_of(S.mapping, 0, MAX_ACTIONS), False),
+    "players": (S.list_of(S.text(24), 0, 8), False),
+    "owners": (S.list_of(S.text(24), 0, 8), False),
+    "director_player": (S.text(24), False),
     "actions": (S.list_of(S.mapping, 0, MAX_ACTIONS), True),
     "rng_state": (_rng_state, True),
     "saved_at": (S.text(40), False),
@@ -246,6 +258,9 @@ def write_save(path: Path, record: GameRecord, session: Session, label: str = ""
         "side": record.side,
         "survivor_level": record.survivor_level,
         "purchases": [purchase_to_data(p) for p in record.purchases],
+        "players": list(record.players),
+        "owners": list(record.owners),
+        "director_player": record.director_player,
         "round": session.round,
         "doom": session.doom,
         "board": board_view(session),
@@ -299,8 +314,41 @@ def record_from(path: Path, data: dict, content: Content) -> GameRecord:
                         f"(one of {', '.join(survivor_levels)})")
     purchases = [purchase_from_data(p, f"{path}: purchases[{i}]", content)
                  for i, p in enumerate(data.get("purchases", []))]
+    players, owners = tuple(data.get("players", [])), tuple(data.get("owners", []))
+    director_player = data.get("director_player", "")
+    problem = seating_problem(players, owners, director_player, len(team))
+    if problem:
+        raise SaveError(f"{path}: {problem}")
     return GameRecord(data["scenario"], data["seed"], tuple(team), actions, director, data.get("agendas", False),
-                      data.get("side", "survivors"), level, purchases)
+                      data.get("side", "survivors"), level, purchases, players, owners, director_player)
+
+
+def seats_for(team: int, players: tuple[str, ...], director_player: str = "", agendas: bool = False
+              ) -> tuple[str, ...]:
+    """Who plays each survivor, dealt round the table among the players who are not the Director. One person alone
+    with Secret Agendas plays one survivor and the survivor AI the rest, each holding a card of its own."""
+    hands = [p for p in players if p != director_player]
+    if not hands:
+        return ()
+    if len(hands) == 1 and agendas:
+        return (hands[0],) + (AI_OWNER,) * (team - 1)
+    return tuple(hands[i % len(hands)] for i in range(team))
+
+
+def seating_problem(players: tuple[str, ...], owners: tuple[str, ...], director_player: str, team: int) -> str:
+    """Why these hot-seat seats cannot be (the field first), or "" when they can."""
+    if len(set(players)) != len(players) or any(not p.strip() or p == AI_OWNER for p in players):
+        return f"players: names must be different, not empty and not {AI_OWNER!r}: {list(players)}"
+    if owners and len(owners) != team:
+        return f"owners: one per survivor ({team}), got {len(owners)}"
+    for i, owner in enumerate(owners):
+        if owner != AI_OWNER and owner not in players:
+            return f"owners[{i}]: {owner!r} is not one of the players {list(players)} (nor {AI_OWNER!r})"
+    if director_player and director_player not in players:
+        return f"director_player: {director_player!r} is not one of the players {list(players)}"
+    if director_player and director_player in owners:
+        return f"director_player: {director_player!r} plays the Director and cannot also own a survivor"
+    return ""
 
 
 def read_save(path: Path, content: Content) -> tuple[GameRecord, dict]:
@@ -316,7 +364,7 @@ def load_game(path: Path, content: Content, policy=None, policy_for=None) -> Rec
     record, data = read_save(path, content)
     if policy_for is not None:
         policy = policy_for(record)
-    elif record.side == "director":
+    elif record.human_director:
         policy = DirectorSeat(record.purchases)
     try:
         game = RecordingSession(content, record, policy)

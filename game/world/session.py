@@ -32,6 +32,7 @@ from game.world.components import (
     Inventory,
     Mission,
     Noise,
+    Owner,
     Pos,
     RoundLog,
     Status,
@@ -64,6 +65,7 @@ class Occupancy(dict):
 
 
 _world_ids = itertools.count(1)
+AI_OWNER = "AI"           # the owner of a survivor the survivor AI plays in a hot-seat game
 
 
 def _through(component: str, name: str) -> property:
@@ -99,10 +101,11 @@ class Session:
 
     def __init__(self, content: Content, scenario: str | ScenarioDef, seed: int = 0,
                  team: Sequence[str] | None = None, dice: Dice | None = None, map_def: MapDef | None = None,
-                 policy=None, agendas: bool = False):
+                 policy=None, agendas: bool = False, owners: Sequence[str] = ()):
         """`policy` chooses the Director's purchases (game.ai.director.DirectorAI, a script, a human's choices);
         without one the Director buys by the engine's must-spend order (game.world.purchases.legal_purchases).
-        `agendas`: deal each survivor a Secret Agenda card (game.world.agendas)."""
+        `agendas`: deal each survivor a Secret Agenda card (game.world.agendas). `owners`: who plays each survivor,
+        in team order, in a hot-seat game: a player's name, or AI_OWNER for the survivor AI."""
         self.content = content
         self.rules = content.rules
         self.scenario = content.scenarios[scenario] if isinstance(scenario, str) else scenario
@@ -139,6 +142,9 @@ class Session:
         if agendas:
             for sv, card in deal(content, self.scenario, self.survivors(), seed).items():
                 esper.add_component(sv, Agenda(card.id))
+        if owners:
+            for sv, owner in zip(self.survivors(on_board=False), owners, strict=True):
+                esper.add_component(sv, Owner(owner, ai=owner == AI_OWNER))
         # The table entity comes after the models, so that survivors keep the first entity ids.
         self.table = esper.create_entity(self.clock, self.tracks, self.round_log, self.mission)
 
@@ -170,6 +176,10 @@ class Session:
             found = memo[key] = [eid for _, eid in sorted((c[1][0].seat if on_board else c[1].seat, c[0])
                                                           for c in rows)]
         return list(found)
+
+    def owner(self, sv: int) -> Owner | None:
+        """Who plays this survivor in a hot-seat game (None in one person's game: they play every survivor)."""
+        return self._entities.get(sv, {}).get(Owner)
 
     def standing(self) -> list[int]:
         return [s for s in self.survivors() if not self.comp(s, Status).downed]
