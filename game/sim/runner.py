@@ -19,7 +19,8 @@ def play_game(content: Content, scenario: str | ScenarioDef, seed: int, player, 
     s = Session(content, scenario, seed=seed, team=team, policy=policy or DirectorAI(), agendas=agendas)
     while s.result is None and (rounds is None or s.round <= rounds):
         if s.in_director:
-            s.step_director()
+            if s.step_director() == "await":     # a DirectorSeat with nobody to answer it: not a headless policy
+                raise ValueError("the Director's seat waits for a person: give play_game a Director policy")
         else:
             actions = 0
             while s.phase == "survivor" and s.result is None:

@@ -28,6 +28,7 @@ from game.ui.widgets import (
 from game.world.agendas import night_of, verdicts
 from game.world.components import Status, Survivor
 from game.world.saves import GameRecord
+from game.world.session import AI_OWNER
 
 
 @dataclass
@@ -42,6 +43,7 @@ class Fate:
     agenda: str = ""     # their Secret Agenda card's name, if the game dealt them
     agenda_kept: bool = False
     agenda_why: str = ""
+    player: str = ""     # hot-seat: who played them ("AI" for the survivor AI)
 
 
 @dataclass
@@ -137,10 +139,10 @@ def game_stats(session) -> GameStats:
         fate, detail = fates.get(eid, ("", ""))
         if not fate:
             fate = "downed" if s.comp(eid, Status).downed else "standing"
-        card = cards.get(eid)
+        card, owner = cards.get(eid), s.owner(eid)
         st.team.append(Fate(surv.name, surv.archetype, fate, detail, night.kills[eid], night.wounds[eid],
                             night.searches[eid], card.agenda.name if card else "", bool(card and card.kept),
-                            card.why if card else ""))
+                            card.why if card else "", owner.player if owner is not None else ""))
     st.objective = objective_words(s)
     return st
 
@@ -248,7 +250,8 @@ class EndScreen(UIScene):
     def play_again(self, seed: int | None = None) -> None:
         record = GameRecord(self.record.scenario, new_seed() if seed is None else seed, tuple(self.record.team),
                             director=self.record.director, agendas=self.record.agendas, side=self.record.side,
-                            survivor_level=self.record.survivor_level)
+                            survivor_level=self.record.survivor_level, players=self.record.players,
+                            owners=self.record.owners, director_player=self.record.director_player)
         if not self.app.stack or self.app.stack[0] is self:
             self.app.stack.insert(0, go("main_menu", self.content))
             self.app.stack[0].app = self.app
@@ -345,7 +348,9 @@ class EndScreen(UIScene):
                 break
             label, color = fate_look(f.fate)
             pygame.draw.circle(surface, color, (inner.x + px(6), y + line_height(px(22)) // 2), px(5))
-            draw_text(surface, f.name, (inner.x + px(20), y), px(22), theme.INK)
+            name = f.name if not f.player else f"{f.name} ({'survivor AI' if f.player == AI_OWNER else f.player})"
+            draw_text(surface, ellipsize(name, px(22), inner.width - px(140)), (inner.x + px(20), y), px(22),
+                      theme.INK)
             draw_text(surface, label, (inner.right, y), px(21), color, True, anchor="topright")
             if f.agenda and lh >= line_height(px(22)) + line_height(px(17)):
                 verdict = f"Agenda {f.agenda}: {'kept' if f.agenda_kept else 'failed'} ({f.agenda_why})"
