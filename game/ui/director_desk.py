@@ -336,8 +336,11 @@ class DirectorDesk:
             intent = lunge_intent(s, purchase.zombie)
             if intent.path:
                 walk = [s.board.xy(c) for c in intent.path]
-                reach = f"reaches {s.name(intent.engages)}" if intent.engages is not None else \
-                    f"stops short of {s.name(intent.target)}" if intent.target is not None else "stops short"
+                reach = f"stops short of {s.name(intent.target)}" if intent.target is not None else "stops short"
+                if intent.engages is not None:
+                    odds = self.scene.swarm_odds(intent.engages, ("shambler",))
+                    reach = f"reaches {s.name(intent.engages)}" + (
+                        f": swarm hurts {odds[0]:.0%}, Downs {odds[1]:.0%}" if odds else "")
                 draw_path(surface, cam, s.xy(purchase.zombie), walk, [], colour=theme.DANGER)
                 draw_path_label(surface, cam, walk[-1], "Sudden Lunge", theme.DANGER, reach)
         elif isinstance(purchase, (Spawn, Reanimate)):

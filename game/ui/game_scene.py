@@ -1263,11 +1263,19 @@ class GameScene(Scene):
         return self._cached(f"swarm:{who}", self._key(who), lambda: self._swarm_forecast(who))
 
     def _swarm_forecast(self, who: int) -> str:
+        odds = self.swarm_odds(who)
+        if odds is None:
+            return ""
+        return f"If they attack in the Director Phase: hurt {pct(odds[0])}, Downed {pct(odds[1])}"
+
+    def swarm_odds(self, who: int, joining: tuple[str, ...] = ()) -> tuple[float, float] | None:
+        """The chances (hurt, Downed) of the swarm on this survivor when it attacks, with zombies of the `joining`
+        kinds added (a Director's lunge preview); None when no swarm would attack."""
         s = self.session
         zombies = [z for z in s.engagers(who) if not s.comp(z, Status).stunned]
-        if not zombies or s.comp(who, Status).downed:
-            return ""
-        kinds = [s.comp(z, Zombie).kind for z in zombies]
+        if not (zombies or joining) or s.comp(who, Status).downed:
+            return None
+        kinds = [s.comp(z, Zombie).kind for z in zombies] + list(joining)
         taken = 0
         for z in zombies:
             if s.zdef(z).fight_per_wound:
@@ -1285,11 +1293,9 @@ class GameScene(Scene):
                     surv.fight, 0, s.effect(who, "melee_dice")), melee_cover=s.board.is_defensible(s.cell(who)),
                     wounds_taken=taken)
         except ToolError:
-            return ""
+            return None
         left = s.comp(who, Health).wounds
-        hurt = calc.wounds_to_defender.at_least(1)
-        down = calc.wounds_to_defender.at_least(left)
-        return f"If they attack in the Director Phase: hurt {pct(hurt)}, Downed {pct(down)}"
+        return calc.wounds_to_defender.at_least(1), calc.wounds_to_defender.at_least(left)
 
     # --- drawing -------------------------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
