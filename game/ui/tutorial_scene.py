@@ -67,6 +67,9 @@ class _LessonRecord:
         self.team = tuple(m.archetype for m in lesson.team)
         self.actions: list = []
         self.director = "standard"       # lessons with a Director play the default one
+        # one person plays every survivor against the Director AI (no seats, no Director's chair)
+        self.side, self.survivor_level, self.purchases = "survivors", "veteran", []
+        self.players, self.owners, self.director_player, self.human_director = (), (), "", False
 
     def replay(self, content, upto=None, policy=None):
         return self.runner.session
