@@ -2,6 +2,7 @@
 
     validate [PATH ...]   check content files (no paths: everything); exit 1 with one line per problem
     scenarios             list the playable scenarios
+    map PATH              check a map file and print it; --screenshot FILE draws it with its markers
     run                   play one game headless (random survivors against the Director) and print its log
     simulate              AI-vs-AI batches and the balance report (game.sim.simulate_cli)
     soak                  checked games for M minutes: invariants, crashes, games/s and memory (game.sim.soak)
@@ -46,6 +47,13 @@ def build_parser() -> argparse.ArgumentParser:
     listing = sub.add_parser("scenarios", help="list the scenarios",
                              description="List the playable scenarios.")
     listing.set_defaults(func=cmd_scenarios)
+    drawing = sub.add_parser("map", help="check a map file, print it as text, or draw it to a PNG",
+                             description="Check one map file (48x48 board or a smaller tile), print its rows and "
+                                         "markers, and with --screenshot draw it headless with every marker.")
+    drawing.add_argument("path", metavar="PATH", help="a map file, e.g. maps/pharmacy_run.yaml")
+    drawing.add_argument("--screenshot", metavar="FILE", help="write the map as a PNG")
+    drawing.add_argument("--tile", type=_tile, default=24, metavar="PX", help="pixels per inch (8-64, default 24)")
+    drawing.set_defaults(func=cmd_map)
     run = sub.add_parser("run", help="play one game headless and print its event log",
                          description="Play one whole game with no display: the baseline random survivor player "
                                      "against the Director AI. Prints every event, then the result.")
@@ -195,6 +203,42 @@ def cmd_validate(args: argparse.Namespace) -> int:
         return 1
     print(f"ok: {count} file{'s' if count != 1 else ''} checked")
     return 0
+
+
+def _tile(text: str) -> int:
+    try:
+        n = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected pixels per inch from 8 to 64, got {text!r}") from None
+    if not 8 <= n <= 64:
+        raise argparse.ArgumentTypeError(f"expected pixels per inch from 8 to 64, got {n}")
+    return n
+
+
+def cmd_map(args: argparse.Namespace) -> int:
+    from pathlib import Path
+
+    from game.content.maps import load_legend, read_map, render
+
+    path = Path(args.path)
+    if not path.is_file():
+        print(f"error: {path}: no such map file", file=sys.stderr)
+        return 2
+    mapdef, problems = read_map(path, load_legend())
+    for p in problems:
+        print(f"{p.file}: {p.where}: {p.message}", file=sys.stderr)
+    if mapdef is None:
+        return 1
+    print(render(mapdef))
+    if args.screenshot:
+        from game.ui.map_render import save_map_png
+        try:
+            save_map_png(mapdef, Path(args.screenshot), args.tile)
+        except (OSError, Exception) as exc:     # a bad path or an unwritable folder: one line, never a traceback
+            print(f"error: cannot write {args.screenshot}: {exc}", file=sys.stderr)
+            return 1
+        print(f"screenshot: {args.screenshot}")
+    return 1 if problems else 0
 
 
 def cmd_scenarios(args: argparse.Namespace) -> int:

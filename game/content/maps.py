@@ -278,6 +278,9 @@ def check_map(data: object, file: str, legend: dict[str, dict]) -> tuple[MapDef 
     if problems:
         return None, problems
     _fill_auto_styles(styles, terrain, width, height)
+    problems += [Problem(file, where, message) for where, message in _misplaced(markers, terrain, styles, width)]
+    if problems:
+        return None, problems
     return MapDef(id=map_id, name=name, width=width, height=height, terrain=tuple(terrain),
                   doors_open=frozenset(doors_open), markers=tuple(markers), styles=tuple(styles),
                   source=file), []
@@ -288,16 +291,7 @@ def _cut_off(markers: list[Marker], terrain: list[str], width: int) -> list[tupl
     cell that is not wall or heavy cover (doors can be opened), an extraction zone must be reached, and each
     objective and search token stood on or touched."""
     height = len(terrain) // width
-    seen = {m.y * width + m.x for m in markers if m.kind == "deploy"}
-    todo = list(seen)
-    while todo:
-        i = todo.pop()
-        x, y = i % width, i // width
-        for nx, ny in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)):
-            j = ny * width + nx
-            if 0 <= nx < width and 0 <= ny < height and j not in seen and terrain[j] not in BLOCKED:
-                seen.add(j)
-                todo.append(j)
+    seen = _reached(markers, terrain, width)
 
     def touched(m: Marker) -> bool:
         """Reached, or in base contact with a reached cell (not across the corner of a wall, cover or door)."""
@@ -322,6 +316,47 @@ def _cut_off(markers: list[Marker], terrain: list[str], width: int) -> list[tupl
             what = f"objective {m.name!r}" if m.kind == "objective" else "search token"
             out.append((f"row {m.y + 1}, column {m.x + 1}", f"the {what} cannot be reached from the deployment "
                                                             "cells: it is walled in"))
+    return out
+
+
+def _reached(markers: list[Marker], terrain: list[str], width: int) -> set[int]:
+    """Every cell a survivor could walk to from the deployment cells (doors can be opened)."""
+    height = len(terrain) // width
+    seen = {m.y * width + m.x for m in markers if m.kind == "deploy"}
+    todo = list(seen)
+    while todo:
+        i = todo.pop()
+        x, y = i % width, i // width
+        for nx, ny in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)):
+            j = ny * width + nx
+            if 0 <= nx < width and 0 <= ny < height and j not in seen and terrain[j] not in BLOCKED:
+                seen.add(j)
+                todo.append(j)
+    return seen
+
+
+def _misplaced(markers: list[Marker], terrain: list[str], styles: list[str], width: int) -> list[tuple[str, str]]:
+    """(where, why) for what a designer put in the wrong place: a marker inside a wall, a spawn point inside a
+    building (on floor), and walkable ground sealed off from the deployment cells (one line per sealed area)."""
+    out = []
+    for m in markers:
+        i = m.y * width + m.x
+        where = f"row {m.y + 1}, column {m.x + 1}"
+        if terrain[i] == "wall":
+            what = {"search": "search token", "objective": f"objective {m.name!r}"}.get(m.kind, f"{m.kind} marker")
+            out.append((where, f"the {what} is inside a wall"))
+        elif m.kind in SPAWN_KINDS and styles[i] == "floor":
+            out.append((where, f"spawn point {m.name!r} is inside a building (on floor): zombies come in from "
+                               f"the streets and the edges"))
+    seen = _reached(markers, terrain, width)
+    for i in range(len(terrain)):
+        if terrain[i] in BLOCKED or i in seen:
+            continue
+        area = _reached([Marker("deploy", i % width, i // width)], terrain, width)
+        seen |= area
+        out.append((f"row {i // width + 1}, column {i % width + 1}",
+                    f"{len(area)} walkable cell{'s' if len(area) != 1 else ''} here cannot be reached from the "
+                    f"deployment cells (a sealed area): give it a door or make it solid"))
     return out
 
 
