@@ -704,7 +704,7 @@ class BoardView:
         if not self._terrain_layer.blit(surface, key):
             self._draw_terrain(surface, session, cam.view, shade, noise=False)
             self._terrain_layer.keep(surface, cam.view, key)
-        patch = self._noise_patch(session)
+        patch = self.noise_patch(session)
         if patch is not None:
             self._draw_terrain(surface, session, patch, shade, noise=True)
 
@@ -726,7 +726,7 @@ class BoardView:
         return (tuple(board.door_open.items()), frozenset(board.barricaded), tuple(session.search_tokens.items()),
                 tuple((cell, tuple((g.gear_id, g.deck) for g in items)) for cell, items in session.ground.items()))
 
-    def _noise_patch(self, session) -> pygame.Rect | None:
+    def noise_patch(self, session) -> pygame.Rect | None:
         """The part of the viewport this frame's noise rings can reach (a tile around each noisy cell), or None."""
         if not session.noise:
             return None
@@ -894,7 +894,6 @@ class BoardView:
                 pygame.draw.circle(surface, theme.ACCENT, (sx, sy), t * 0.56, max(2, t // 14))
             if z == hovered or z == selected:
                 pygame.draw.circle(surface, theme.INK, (sx, sy), t * 0.56, max(1, t // 20))
-        pulse = 0.5 + 0.5 * math.sin(self.clock * 4.0)
         for s in session.survivors():
             sx, sy = cam.centre_px(self.model_xy(session, s, motion))
             if not view.collidepoint(sx, sy):
@@ -906,8 +905,7 @@ class BoardView:
             active = session.active == s
             rim = theme.SURVIVOR if not turn.activated or active else DONE_RIM
             if active:
-                glow = int(t * (0.6 + 0.05 * pulse))
-                pygame.draw.circle(surface, theme.ACCENT, (sx, sy), glow, max(2, t // 12))
+                pygame.draw.circle(surface, theme.ACCENT, (sx, sy), self.glow(session), max(2, t // 12))
             self._base(surface, (sx, sy), f"survivor_{surv.archetype}", rim, downed=status.downed)
             if not self.sprites.has(f"survivor_{surv.archetype}"):
                 _letter(surface, surv.name[:2], (sx, sy), max(9, int(t * 0.42)), theme.INK)
@@ -933,6 +931,12 @@ class BoardView:
         for centre, text, fill in sorted(tags, key=lambda tag: (tag[0][1], tag[0][0])):
             self._tag(surface, centre, text, fill, placed)
         surface.set_clip(clip)
+
+    def glow(self, session) -> int:
+        """The radius of the active survivor's pulsing ring now, in pixels (0 when nobody is acting)."""
+        if session.active is None:
+            return 0
+        return int(self.cam.tile * (0.6 + 0.05 * (0.5 + 0.5 * math.sin(self.clock * 4.0))))
 
     def _base(self, surface, centre, sprite: str, rim, notched: bool = False, square: bool = False,
               downed: bool = False) -> None:

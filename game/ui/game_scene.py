@@ -39,6 +39,7 @@ from game.ui.help import toggle_help
 from game.ui.hud import ACTIONS, Card, Hud, Picker, compute_layout, key_label
 from game.ui.intent_overlay import draw_intents
 from game.ui.keymap import player_keys
+from game.ui.layer_cache import Overdraw, Snapshot
 from game.ui.minimap import SPAWN, Minimap
 from game.ui.offscreen import OffscreenMarkers
 from game.ui.overlays import (
@@ -106,7 +107,8 @@ class GameScene(Scene):
         self.step_once = False
         self.sprites = Sprites()
         self.view = BoardView(self.session.map, self.sprites)
-        self.hud = Hud(self.sprites)
+        self.overdraw = Overdraw()              # what each frame draws over the kept layers (game.ui.layer_cache)
+        self.hud = Hud(self.sprites, self.overdraw)
         self.keymap = self.player_keys()
         self.hud.build_buttons(self.on_action, self.keymap)
         self.motion = Motion()
@@ -114,6 +116,7 @@ class GameScene(Scene):
         self.offscreen = OffscreenMarkers()
         self.reach_layer = ReachLayer()
         self.odds_card = OddsCard()
+        self.board_layer = Snapshot(self.overdraw)      # the picture of the board while nothing on it changes
         self.tips = Tooltips()
         self.mode: Targeting = Move()          # what a click on the board means now (game.ui.targeting)
         self.show_intents = False              # Z: every zombie's next move on the board, not only the hovered one's
@@ -1190,9 +1193,51 @@ class GameScene(Scene):
         s = self.session
         self.hover_model = s.occupant.get(self.hover_cell) if self.hover_cell is not None else None
         self.hud.hotspots = []
-        self._clear(surface, lay)
+        app = getattr(self, "app", None)
+        self.overdraw.begin(surface, app.frames if app else -1, app is not None and app.drawn_by is self)
+        if self._clear(surface, lay):
+            self.overdraw.last = None
         cam = self.view.cam
         shading = self._reach_shading(self._overlay_subject())
+        key = self._board_key(shading)
+        if self.board_layer.blit(surface, key):
+            preview = self.board_layer.extra
+        else:
+            preview = self._draw_board(surface, shading)
+            self.board_layer.keep(surface, cam.view, key, preview)
+        self._refresh_buttons()
+        self.hud.draw_top(surface, lay, s, self.speed_label(), self.paused, self.demo)
+        self.hud.draw_right(surface, lay, self)
+        if self.demo:
+            self.hud.draw_demo_bar(surface, lay, self.demo_level, self.paused, self.speed_label(),
+                                   self.last_decision, self.record.director)
+        else:
+            self.hud.draw_bar(surface, lay)
+        # over the kept layers: each thing drawn from here on is put back from them next frame (self.overdraw)
+        over = self.overdraw
+        margin = lay.px(12)             # the panels' shadows and rims
+        for rect in self.hud.draw_board_overlays(surface, lay, self.view.cam, status_line=self._status_line()):
+            over.add(rect, margin)
+        if preview is not None:          # over the search cards and the dice: the player is pointing at it
+            anchor, pv = preview
+            who = self.selected
+            avoid = (cam.centre_px(self.view.model_xy(s, who, self.motion)),) if who in s.survivors() else ()
+            over.add(self.odds_card.draw(surface, self.view.cam, pv, anchor, lay.s, avoid), margin)
+        for rect in self.offscreen.draw(surface, self.view.cam, lay.s, hidden=[self.minimap.rect]):
+            over.add(rect, margin)
+        self.minimap.draw(surface, s, self.view.cam, lay.board, lay.s)
+        over.add(self.minimap.rect, margin)
+        self.hud.draw_ticker(surface, lay, hint=self._hint())
+        if self.modal is not None:
+            self.modal.draw(surface, lay.s)
+            over.everything()
+        over.add(self.tips.draw(surface, lay.s), margin)
+
+    def _draw_board(self, surface: pygame.Surface, shading) -> tuple | None:
+        """Everything on the board under the HUD: the mat with its reach shading, the overlays, the horde's next
+        moves, the models and the path's words over them. Returns (anchor, Preview) for the odds card, if any."""
+        s = self.session
+        cam = self.view.cam
         if shading is None:
             self.view.draw_terrain(surface, s)
         else:       # the reach shading lies on the mat, under the noise: kept with it while neither changes
@@ -1202,40 +1247,35 @@ class GameScene(Scene):
         self._path_label = None
         preview = self._draw_overlays(surface, reach_drawn=True)
         xy_of = lambda eid: self.view.model_xy(s, eid, self.motion)     # noqa: E731
-        draw_engagement(surface, self.view.cam, s, xy_of)
+        draw_engagement(surface, cam, s, xy_of)
         self._draw_intents(surface, xy_of)
         highlight = []
         if self.mode.rings_zombies and not self.demo:
             highlight = [a.target for acts in self.mode_targets().values() for a in acts]
         self._draw_trails(surface)
-        shown = self.selected if (not self.demo or s.active is not None) else None
-        self.view.draw_models(surface, s, self.motion, shown, self.hover_model,
+        self.view.draw_models(surface, s, self.motion, self._shown_selected(), self.hover_model,
                               ap_max=s.rules.ap, highlight=highlight)
         self._draw_tracers(surface)
-        draw_engagement(surface, self.view.cam, s, lambda eid: self.view.model_xy(s, eid, self.motion), marks=True)
+        draw_engagement(surface, cam, s, xy_of, marks=True)
         if self._path_label is not None:         # over the models: the words must not hide under a zombie
             end, label, words, tone = self._path_label
             draw_path_label(surface, cam, end, label, theme.INK, words, tone)
-        self._refresh_buttons()
-        self.hud.draw_top(surface, lay, s, self.speed_label(), self.paused, self.demo)
-        self.hud.draw_right(surface, lay, self)
-        if self.demo:
-            self.hud.draw_demo_bar(surface, lay, self.demo_level, self.paused, self.speed_label(),
-                                   self.last_decision, self.record.director)
-        else:
-            self.hud.draw_bar(surface, lay)
-        self.hud.draw_board_overlays(surface, lay, self.view.cam, status_line=self._status_line())
-        if preview is not None:          # over the search cards and the dice: the player is pointing at it
-            anchor, pv = preview
-            who = self.selected
-            avoid = (cam.centre_px(self.view.model_xy(s, who, self.motion)),) if who in s.survivors() else ()
-            self.odds_card.draw(surface, self.view.cam, pv, anchor, lay.s, avoid)
-        self.offscreen.draw(surface, self.view.cam, lay.s, hidden=[self.minimap.rect])
-        self.minimap.draw(surface, s, self.view.cam, lay.board, lay.s)
-        self.hud.draw_ticker(surface, lay, hint=self._hint())
-        if self.modal is not None:
-            self.modal.draw(surface, lay.s)
-        self.tips.draw(surface, lay.s)
+        return preview
+
+    def _shown_selected(self) -> int | None:
+        return self.selected if (not self.demo or self.session.active is not None) else None
+
+    def _board_key(self, shading) -> tuple | None:
+        """Everything _draw_board reads, for the picture of the board kept between frames; None while anything on
+        it moves by itself (a walk, a shot, a pulsing noise ring)."""
+        s = self.session
+        cam = self.view.cam
+        if self.motion.tracks or self.tracers or self.view.noise_patch(s) is not None:
+            return None
+        return (tuple(cam.view), cam.tile, cam.x, cam.y, self.view.static.surface(cam.tile), self.state_key(),
+                shading and shading[1], self._shown_selected(), self.hover_cell, self.hover_model,
+                self.debug_path_dest, self.debug_target, self.mode.id, self.mode.state(), self.weapon_uid,
+                self.show_intents, self.demo, self.view.glow(s), theme.palette, theme.text_scale)
 
     def intents(self) -> dict[int, Intent]:
         """Every zombie's next activation as the board stands (empty while the Director plays: it is happening)."""
@@ -1279,8 +1319,8 @@ class GameScene(Scene):
         if hovered is not None:
             draw_intents(surface, self.view.cam, self.session, [hovered], xy_of, strong=True)
 
-    def _clear(self, surface: pygame.Surface, lay) -> None:
-        """Clear the screen, unless the board, the top bar, the panel and the action bar tile it exactly: each of
+    def _clear(self, surface: pygame.Surface, lay) -> bool:
+        """Clear the screen (True), unless the board, the top bar, the panel and the action bar tile it exactly: each of
         them paints all of its own rectangle, so clearing first would only be overwritten."""
         parts = (lay.top, lay.right, lay.bar, lay.ticker, lay.board)
         screen = surface.get_rect()
@@ -1289,6 +1329,7 @@ class GameScene(Scene):
                  not any(a.colliderect(b) for i, a in enumerate(parts) for b in parts[i + 1:]))
         if not tiled:
             surface.fill(theme.BG)
+        return not tiled
 
     def _draw_trails(self, surface: pygame.Surface) -> None:
         """The path of every model walking right now, so the eye can follow a zombie's move."""

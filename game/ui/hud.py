@@ -15,7 +15,7 @@ import pygame
 
 from game.ui import theme
 from game.ui.board_view import STATUS_NAMES, STATUS_TOKENS, Sprites, _letter, shade
-from game.ui.layer_cache import Snapshot, button_look
+from game.ui.layer_cache import Overdraw, Snapshot, button_look
 from game.ui.widgets import (
     Button,
     draw_panel,
@@ -240,7 +240,7 @@ def roll_need(event, default: int) -> int:
 
 
 class Hud:
-    def __init__(self, sprites: Sprites):
+    def __init__(self, sprites: Sprites, overdraw: Overdraw | None = None):
         self.sprites = sprites
         self.toasts: list[Toast] = []
         self.dice: list[DiceRow] = []
@@ -263,9 +263,9 @@ class Hud:
         self.top_buttons: list[Button] = []
         self.track_tips: list[tuple[pygame.Rect, str]] = []
         # the top bar, the right panel and the action bar, kept while what they show stays the same
-        self._top_layer = Snapshot()
-        self._right_layer = Snapshot()
-        self._bar_layer = Snapshot()
+        self._top_layer = Snapshot(overdraw)
+        self._right_layer = Snapshot(overdraw)
+        self._bar_layer = Snapshot(overdraw)
 
     # --- transient messages --------------------------------------------------------------------------------------
     def toast(self, text: str, colour=theme.DANGER, seconds: float = 3.0) -> None:
@@ -840,9 +840,12 @@ class Hud:
 
     # --- over the board ------------------------------------------------------------------------------------------
     def draw_board_overlays(self, surface: pygame.Surface, lay: Layout, cam, demo_reason: str | None = None,
-                            hint: str = "", status_line: str = "") -> None:
+                            hint: str = "", status_line: str = "") -> list[pygame.Rect]:
+        """Floaters, toasts, the dice tray, search cards and the status line over the board; returns where they
+        were drawn."""
         px = lay.px
         b = lay.board
+        drawn = []
         # floaters: numbers rising from where they happened
         for f in self.floaters:
             sx, sy = cam.centre_px(f.xy)
@@ -851,7 +854,7 @@ class Hud:
             u = f.age / f.life
             img = _text_img(f.text, max(14, int(cam.tile * 0.5)), f.colour)
             img.set_alpha(int(255 * (1 - u * u)))
-            surface.blit(img, img.get_rect(center=(sx, sy - cam.tile * (0.4 + 0.9 * u))))
+            drawn.append(surface.blit(img, img.get_rect(center=(sx, sy - cam.tile * (0.4 + 0.9 * u)))))
         y = b.y + px(8)
         for t in self.toasts:
             w = min(b.width - px(40), text_size(t.text, px(17), True)[0] + px(28))
@@ -861,9 +864,10 @@ class Hud:
                        radius=px(8), width=2, shadow=True)
             draw_text(surface, ellipsize(t.text, px(17), w - px(20), True), rect.center, px(17), theme.INK, True,
                       anchor="center")
+            drawn.append(rect)
             y = rect.bottom + px(6)
-        self._dice_tray(surface, lay)
-        self._cards(surface, lay)
+        drawn.append(self._dice_tray(surface, lay))
+        drawn.append(self._cards(surface, lay))
         if status_line:
             size = px(14)
             text = status_line
@@ -873,6 +877,8 @@ class Hud:
             draw_panel(surface, rect, (22, 24, 28), None, radius=px(5))
             draw_text(surface, ellipsize(text, size, w - px(12)), (rect.x + px(6), rect.centery), size,
                       theme.INK_DIM, anchor="midleft")
+            drawn.append(rect)
+        return [r for r in drawn if r is not None]
 
     def draw_ticker(self, surface: pygame.Surface, lay: Layout, hint: str = "") -> None:
         """The strip above the board: the newest fact (a heading and its sentence), else the hint of what to do."""
@@ -902,15 +908,15 @@ class Hud:
             draw_text(surface, line, (body.x, yy), size, theme.INK)
             yy += line_height(size)
 
-    def _dice_tray(self, surface, lay: Layout) -> None:
+    def _dice_tray(self, surface, lay: Layout) -> pygame.Rect | None:
         if not self.dice:
-            return
+            return None
         px = lay.px
         b = lay.board
         fade = 1.0 if self.dice_age < 5.0 else max(0.0, 1.0 - (self.dice_age - 5.0) / 1.5)
         if fade <= 0:
             self.dice = []
-            return
+            return None
         d = px(24)
         size = px(13)
         rows = self.dice
@@ -941,11 +947,11 @@ class Hud:
                 draw_die(tray, pygame.Rect(px(8) + k * (d + px(6)), y + jitter, d, d), shown, style)
             y += d + px(8)
         tray.set_alpha(int(255 * fade))
-        surface.blit(tray, rect)
+        return surface.blit(tray, rect)
 
-    def _cards(self, surface, lay: Layout) -> None:
+    def _cards(self, surface, lay: Layout) -> pygame.Rect | None:
         if not self.cards:
-            return
+            return None
         px = lay.px
         b = lay.board
         cw = px(176)
@@ -980,6 +986,7 @@ class Hud:
             x += cw + gap
         self.hotspots.append((pygame.Rect(b.centerx - total // 2, y, total, ch), self.cards.clear,
                               "Click (or Esc) to put the cards away"))
+        return pygame.Rect(b.centerx - total // 2, y, total, ch + px(40))     # and where they rose from
 
     def mark_kept(self, title: str) -> None:
         """Draw two, keep one: label the card kept and the others put back."""

@@ -388,6 +388,7 @@ class LessonScene(GameScene):
         lay = self._lay(surface.get_size())
         self._draw_highlights(surface, lay)
         self._draw_panel(surface, lay)
+        self.overdraw.everything()       # the lesson's panel and pulsing highlights lie over the kept layers
 
     def _highlighting(self) -> bool:
         r = self.runner

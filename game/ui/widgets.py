@@ -519,13 +519,14 @@ class Tooltips:
     def showing(self) -> bool:
         return self.enabled and bool(self.text) and self.timer >= self.delay
 
-    def draw(self, surface: pygame.Surface, scale: float = 1.0) -> None:
+    def draw(self, surface: pygame.Surface, scale: float = 1.0) -> pygame.Rect | None:
+        """Where the tip was drawn, if it was."""
         if not self.showing:
-            return
-        draw_tooltip(surface, self.text, self.pos, scale)
+            return None
+        return draw_tooltip(surface, self.text, self.pos, scale)
 
 
-def draw_tooltip(surface: pygame.Surface, text: str, pos: tuple[int, int], scale: float = 1.0) -> None:
+def draw_tooltip(surface: pygame.Surface, text: str, pos: tuple[int, int], scale: float = 1.0) -> pygame.Rect:
     size = int(20 * scale)
     pad = int(10 * scale)
     max_w = int(360 * scale)
@@ -544,6 +545,7 @@ def draw_tooltip(surface: pygame.Surface, text: str, pos: tuple[int, int], scale
     draw_panel(surface, rect, (44, 47, 54), theme.ACCENT, radius=6, shadow=True)
     for i, line in enumerate(lines):
         draw_text(surface, line, (x + pad, y + pad + i * lh), size, theme.INK)
+    return rect
 
 
 # --- scrolling -------------------------------------------------------------------------------------------------------
