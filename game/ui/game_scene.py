@@ -33,10 +33,12 @@ from game.tools.common import ToolError
 from game.tools.distributions import success_dist
 from game.ui import theme
 from game.ui.app import Scene
+from game.ui.board_modals import Picker
 from game.ui.board_view import TERRAIN_TEXT, BoardView, Motion, Sprites
 from game.ui.end_screen import EndScreen
 from game.ui.help import toggle_help
-from game.ui.hud import ACTIONS, Card, Hud, Picker, compute_layout, key_label
+from game.ui.hud import ACTIONS, Card, Hud, compute_layout, key_label
+from game.ui.hud_view import GameView, HudView
 from game.ui.intent_overlay import draw_intents
 from game.ui.keymap import player_keys
 from game.ui.layer_cache import Overdraw, Snapshot
@@ -126,8 +128,6 @@ class GameScene(Scene):
         self.hover_cell: int | None = None
         self.hover_model: int | None = None
         self.mouse = (0, 0)
-        self.modal = None
-        self._modal_timeout: float | None = None     # a demo's report card puts itself away
         self.last_decision = ""
         self.ai_actions = 0
         self.ai_round = 0
@@ -156,6 +156,12 @@ class GameScene(Scene):
     @property
     def session(self):
         return self.game.session
+
+    @property
+    def modal(self):
+        """The modal over the board now (a picker, a dialog, the help...: the top of the App's stack), or None."""
+        app = getattr(self, "app", None)
+        return app.scene if app is not None and self in app.stack and app.scene is not self else None
 
     @property
     def demo(self) -> bool:
@@ -247,7 +253,7 @@ class GameScene(Scene):
         for e in new:
             k, d = e.kind, e.data
             if k == "roll":
-                self.hud.add_roll(e, s)
+                self.hud.add_roll(e, GameView(s))
             elif k == "move":
                 who, path = d.get("who"), d.get("path") or []
                 if animate and who is not None and len(path) > 1 and (s.is_zombie(who) or s.is_survivor(who)):
@@ -371,12 +377,6 @@ class GameScene(Scene):
         if s.result:
             self._finish(dt)
             return
-        if self.modal is not None:
-            if self._modal_timeout is not None and not self.paused:
-                self._modal_timeout -= dt
-                if self._modal_timeout <= 0:
-                    self.modal, self._modal_timeout = None, None
-            return
         if s.in_director:
             self._play_director(dt)
         elif self.demo and s.phase == "survivor":
@@ -442,8 +442,7 @@ class GameScene(Scene):
         if not any(e.kind == "phase" for e in s.events):
             self.hud.toast("The Director has not played yet", theme.INK, 1.5)
             return False
-        self.modal = ReportCard(phase_report(s), self._card_area)
-        self._modal_timeout = seconds
+        self.app.push(ReportCard(phase_report(s), self._card_area, seconds=seconds))
         return True
 
     def _play_ai(self, dt: float) -> None:
@@ -649,12 +648,6 @@ class GameScene(Scene):
     def handle(self, event: pygame.event.Event) -> None:
         lay = self._lay()
         if event.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
-            return
-        if self.modal is not None:
-            if event.type == pygame.MOUSEMOTION:
-                self.mouse = event.pos
-            if not self.modal.handle(event):
-                self.modal = None
             return
         if event.type == pygame.MOUSEMOTION:
             self._motion(event)
@@ -1008,8 +1001,8 @@ class GameScene(Scene):
             elif len(opt.actions) == 1:
                 self.submit(opt.actions[0])
             else:
-                self.modal = Picker("Reload which gun?", [(self._gun_label(a.weapon), lambda a=a: self.submit(a))
-                                                          for a in opt.actions], self.mouse)
+                self.app.push(Picker("Reload which gun?", [(self._gun_label(a.weapon), lambda a=a: self.submit(a))
+                                                           for a in opt.actions], self.mouse))
             return
         who = self._ensure_active()
         if who is None:
@@ -1206,8 +1199,9 @@ class GameScene(Scene):
             preview = self._draw_board(surface, shading)
             self.board_layer.keep(surface, cam.view, key, preview)
         self._refresh_buttons()
-        self.hud.draw_top(surface, lay, s, self.speed_label(), self.paused, self.demo)
-        self.hud.draw_right(surface, lay, self)
+        view = self.hud_view()
+        self.hud.draw_top(surface, lay, view.game, self.speed_label(), self.paused, self.demo)
+        self.hud.draw_right(surface, lay, view)
         if self.demo:
             self.hud.draw_demo_bar(surface, lay, self.demo_level, self.paused, self.speed_label(),
                                    self.last_decision, self.record.director)
@@ -1228,10 +1222,13 @@ class GameScene(Scene):
         self.minimap.draw(surface, s, self.view.cam, lay.board, lay.s)
         over.add(self.minimap.rect, margin)
         self.hud.draw_ticker(surface, lay, hint=self._hint())
-        if self.modal is not None:
-            self.modal.draw(surface, lay.s)
-            over.everything()
         over.add(self.tips.draw(surface, lay.s), margin)
+
+    def hud_view(self) -> HudView:
+        """What the HUD draws this frame: the game read-only, the player's pointing and the panel's commands."""
+        return HudView(GameView(self.session), self.state_key(), self.selected, self.hover_model, self.weapon_uid,
+                       self.intent_of, self.agenda_of, self.swarm_forecast, self.partners,
+                       self.pick_survivor, self.choose_weapon, self.drop_item, self.bleed_out)
 
     def _draw_board(self, surface: pygame.Surface, shading) -> tuple | None:
         """Everything on the board under the HUD: the mat with its reach shading, the overlays, the horde's next
