@@ -848,7 +848,7 @@ class Hud:
             if not b.collidepoint(sx, sy):
                 continue
             u = f.age / f.life
-            img = _text_img(f.text, max(14, int(cam.tile * 0.5)), f.colour)
+            img = _text_img(f.text, theme.board_px(max(14, cam.tile * 0.5)), f.colour)
             img.set_alpha(int(255 * (1 - u * u)))
             drawn.append(surface.blit(img, img.get_rect(center=(sx, sy - cam.tile * (0.4 + 0.9 * u)))))
         y = b.y + px(8)
