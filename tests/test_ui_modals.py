@@ -92,3 +92,22 @@ def test_a_demos_report_card_puts_itself_away(board):
     for _ in range(20):
         app.step(1 / 60)
     assert app.scene is sc
+
+
+def test_under_a_board_modal_the_board_animates_and_its_game_waits(board):
+    app, sc = board
+    s = sc.session
+    sc.end_turn()                                      # the Director's turn plays over many frames at 1x
+    app.step(1 / 60)
+    assert s.in_director
+    sc.hud.toast("Brief", seconds=0.2)
+    app.push(Picker("Reload which gun?", [("Pistol", lambda: None)], (200, 200)))
+    seen = len(s.events)
+    for _ in range(60):
+        app.step(1 / 60)
+    assert not sc.hud.toasts                           # the toast ran out under the picker
+    assert len(s.events) == seen and s.in_director     # the Director did not play on
+    press(app, pygame.K_ESCAPE)
+    for _ in range(600):
+        app.step(1 / 60)
+    assert len(s.events) > seen

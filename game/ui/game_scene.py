@@ -355,6 +355,23 @@ class GameScene(Scene):
 
     # --- the loop ------------------------------------------------------------------------------------------------
     def update(self, dt: float) -> None:
+        self.animate(dt)
+        s = self.session
+        if self._left:
+            return
+        if s.result:
+            self._finish(dt)
+            return
+        if s.in_director:
+            self._play_director(dt)
+        elif self.demo and s.phase == "survivor":
+            self._play_ai(dt)
+        elif not self.demo and self.hud.banner is not None and self.hud.banner_age > 5.0:
+            self.hud.banner = None
+
+    def animate(self, dt: float) -> None:
+        """What moves on the screen by itself (the camera, walks, shots, messages), also under a board modal (the
+        game itself waits for it: BoardModal.update)."""
         self.view.clock += dt
         self.view.cam.update(dt)
         self.tips.update(dt)
@@ -371,18 +388,6 @@ class GameScene(Scene):
             dy = ((pygame.K_s in self._held or pygame.K_DOWN in self._held) -
                   (pygame.K_w in self._held or pygame.K_UP in self._held))
             self.view.cam.pan(dx * PAN_SPEED * dt, dy * PAN_SPEED * dt)
-        s = self.session
-        if self._left:
-            return
-        if s.result:
-            self._finish(dt)
-            return
-        if s.in_director:
-            self._play_director(dt)
-        elif self.demo and s.phase == "survivor":
-            self._play_ai(dt)
-        elif not self.demo and self.hud.banner is not None and self.hud.banner_age > 5.0:
-            self.hud.banner = None
 
     def _waiting(self, dt: float) -> bool:
         """True while the screen should hold the current step (paused, animating, or its time not up)."""
@@ -1195,8 +1200,11 @@ class GameScene(Scene):
         key = self._board_key(shading)
         if self.board_layer.blit(surface, key):
             preview = self.board_layer.extra
-        else:
+        else:        # inside the view only: the picture kept and put back is the view's rectangle
+            clip = surface.get_clip()
+            surface.set_clip(cam.view.clip(clip))
             preview = self._draw_board(surface, shading)
+            surface.set_clip(clip)
             self.board_layer.keep(surface, cam.view, key, preview)
         self._refresh_buttons()
         view = self.hud_view()

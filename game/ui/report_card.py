@@ -23,6 +23,7 @@ class ReportCard(BoardModal):
         self.seconds = seconds
 
     def update(self, dt: float) -> None:
+        super().update(dt)
         if self.seconds is not None:
             self.seconds -= dt
             if self.seconds <= 0:

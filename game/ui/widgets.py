@@ -1023,6 +1023,12 @@ class BoardModal(Overlay):
     def stays(self, event: pygame.event.Event) -> bool:
         return True
 
+    def update(self, dt: float) -> None:
+        """The board underneath keeps animating; its game waits."""
+        animate = getattr(self.below(), "animate", None)
+        if animate is not None:
+            animate(dt)
+
     def draw(self, surface: pygame.Surface) -> None:
         self.draw_below(surface)
         self.draw_modal(surface, theme.scale(surface.get_height()))
