@@ -47,7 +47,7 @@ class ScreenPlayer:
         app, sc = self.app, self.scene
         press(app, pygame.K_4)                 # the Director's turns at instant speed
         for _ in range(most_frames):
-            if app.scene is not sc and not isinstance(app.scene, Dialog):
+            if sc not in app.stack:             # the end screen took the board's place
                 return
             s = sc.session
             if isinstance(app.scene, Dialog):
@@ -75,9 +75,8 @@ class ScreenPlayer:
             self.by_hand += 1
             return
         self.handed += 1                      # the screen did not take it: submit it as the engine's own
-        if isinstance(self.app.scene, Dialog):
-            self.app.pop()
-        sc.modal = None
+        if sc.modal is not None:
+            sc.modal.close()
         sc.cancel_mode()
         sc.submit(action)
 

@@ -373,7 +373,8 @@ def test_a_director_action_out_of_sight_brings_the_camera_or_an_edge_marker(cont
         return None
     for _ in range(4):
         seen = len(s.events)
-        sc.modal = None
+        if sc.modal is not None:
+            sc.modal.close()
         sc.end_turn()
         run_until(app, lambda seen=seen: out_of_sight(seen) is not None or not s.in_director, 20000)
         found = out_of_sight(seen)

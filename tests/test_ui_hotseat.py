@@ -65,7 +65,7 @@ def test_a_survivor_of_another_player_covers_the_screen_until_they_take_it(home,
     assert isinstance(cover, PassCover) and cover.player == "Ben"
     assert s.active is None                               # nothing happens behind the cover
     press(app, pygame.K_ESCAPE)                           # Esc does not lift it: it would show the board
-    assert sc.modal is cover and app.scene is sc
+    assert sc.modal is cover and sc in app.stack
     # Ben's own cards, and only his, are on the second page
     assert [name for name, _ in cover.cards] == [s.name(sv) for sv in owned(sc, "Ben")]
     press(app, pygame.K_SPACE)

@@ -52,6 +52,7 @@ class App:
         self.stack: list[Scene] = []
         self.running = True
         self.frames = 0
+        self.drawn_by: Scene | None = None     # the scene that drew the last frame, all of it
         self.settings = None               # game.ui.settings.Settings, set by the launcher
         # Keys the app answers before the scene does, whatever the scene (F1: the rules help).
         self.global_keys: dict[int, Callable[[], None]] = {}
@@ -103,6 +104,7 @@ class App:
                 return
         self.scene.update(dt)
         self.scene.draw(self.screen)
+        self.drawn_by = self.scene
         pygame.display.flip()
         self.frames += 1
 

@@ -270,16 +270,17 @@ class StaticBoard:
     def __init__(self, map_def, sprites: Sprites):
         self.map = map_def
         self.sprites = sprites
-        self._surfaces: dict[int, pygame.Surface] = {}
+        self._surfaces: dict[tuple[int, float], pygame.Surface] = {}
         self.vehicles = self._vehicle_blocks()
         self.door_ground = self._door_grounds()
 
     def surface(self, tile: int) -> pygame.Surface:
-        if tile not in self._surfaces:
+        key = (tile, theme.text_scale)         # the markers' names grow with the player's text size
+        if key not in self._surfaces:
             if len(self._surfaces) >= 2:      # keep memory flat: the current zoom and one other
                 self._surfaces.pop(next(iter(self._surfaces)))
-            self._surfaces[tile] = self._render(tile)
-        return self._surfaces[tile]
+            self._surfaces[key] = self._render(tile)
+        return self._surfaces[key]
 
     def invalidate(self) -> None:
         self._surfaces.clear()
@@ -453,7 +454,8 @@ class StaticBoard:
                     if t >= 32:
                         _letter(surf, "M" if major else "S", r.center, int(t * 0.55), (250, 236, 226))
                 if t >= 32 and marker.name:
-                    label = theme.font(max(11, int(t * 0.3)), True).render(marker.name, True, (236, 222, 230))
+                    label = theme.font(theme.board_px(max(11, t * 0.3)), True).render(marker.name, True,
+                                                                                       (236, 222, 230))
                     tag = label.get_rect(midtop=(r.centerx, r.bottom + 1))
                     tag.clamp_ip(surf.get_rect())
                     pygame.draw.rect(surf, (40, 26, 44), tag.inflate(6, 2), border_radius=3)
@@ -704,7 +706,7 @@ class BoardView:
         if not self._terrain_layer.blit(surface, key):
             self._draw_terrain(surface, session, cam.view, shade, noise=False)
             self._terrain_layer.keep(surface, cam.view, key)
-        patch = self._noise_patch(session)
+        patch = self.noise_patch(session)
         if patch is not None:
             self._draw_terrain(surface, session, patch, shade, noise=True)
 
@@ -726,7 +728,7 @@ class BoardView:
         return (tuple(board.door_open.items()), frozenset(board.barricaded), tuple(session.search_tokens.items()),
                 tuple((cell, tuple((g.gear_id, g.deck) for g in items)) for cell, items in session.ground.items()))
 
-    def _noise_patch(self, session) -> pygame.Rect | None:
+    def noise_patch(self, session) -> pygame.Rect | None:
         """The part of the viewport this frame's noise rings can reach (a tile around each noisy cell), or None."""
         if not session.noise:
             return None
@@ -894,7 +896,6 @@ class BoardView:
                 pygame.draw.circle(surface, theme.ACCENT, (sx, sy), t * 0.56, max(2, t // 14))
             if z == hovered or z == selected:
                 pygame.draw.circle(surface, theme.INK, (sx, sy), t * 0.56, max(1, t // 20))
-        pulse = 0.5 + 0.5 * math.sin(self.clock * 4.0)
         for s in session.survivors():
             sx, sy = cam.centre_px(self.model_xy(session, s, motion))
             if not view.collidepoint(sx, sy):
@@ -906,8 +907,7 @@ class BoardView:
             active = session.active == s
             rim = theme.SURVIVOR if not turn.activated or active else DONE_RIM
             if active:
-                glow = int(t * (0.6 + 0.05 * pulse))
-                pygame.draw.circle(surface, theme.ACCENT, (sx, sy), glow, max(2, t // 12))
+                pygame.draw.circle(surface, theme.ACCENT, (sx, sy), self.glow(session), max(2, t // 12))
             self._base(surface, (sx, sy), f"survivor_{surv.archetype}", rim, downed=status.downed)
             if not self.sprites.has(f"survivor_{surv.archetype}"):
                 _letter(surface, surv.name[:2], (sx, sy), max(9, int(t * 0.42)), theme.INK)
@@ -933,6 +933,12 @@ class BoardView:
         for centre, text, fill in sorted(tags, key=lambda tag: (tag[0][1], tag[0][0])):
             self._tag(surface, centre, text, fill, placed)
         surface.set_clip(clip)
+
+    def glow(self, session) -> int:
+        """The radius of the active survivor's pulsing ring now, in pixels (0 when nobody is acting)."""
+        if session.active is None:
+            return 0
+        return int(self.cam.tile * (0.6 + 0.05 * (0.5 + 0.5 * math.sin(self.clock * 4.0))))
 
     def _base(self, surface, centre, sprite: str, rim, notched: bool = False, square: bool = False,
               downed: bool = False) -> None:
@@ -972,16 +978,17 @@ class BoardView:
             pygame.draw.line(surface, (206, 70, 62), (cx - k, cy + k), (cx + k, cy - k), max(2, t // 10))
 
     def _tag(self, surface, centre, text: str, fill, placed: list[pygame.Rect]) -> None:
-        """A name tag under a base (a survivor's name, a special zombie's kind); above it, or a row lower, when a
-        neighbour's tag is there already (`placed`: the tags drawn so far)."""
+        """A name tag under a base (a survivor's name, a special zombie's kind); above it, or a row further down or up,
+        when a neighbour's tag is there already (`placed`: the tags drawn so far). Large text makes wider tags: there
+        are rows enough for a crowd of them."""
         t = self.cam.tile
-        size = max(11, int(t * 0.34))
-        img = _tag_img(text, size, fill)
+        img = _tag_img(text, theme.board_px(max(11, t * 0.34)), fill)
         cx, cy = round(centre[0]), round(centre[1])
         below = img.get_rect(midtop=(cx, cy + round(t * 0.52)))
-        for rect in (below, img.get_rect(midbottom=(cx, cy - round(t * 0.55))), below.move(0, below.height + 1)):
-            if rect.collidelist(placed) < 0:
-                break
+        above = img.get_rect(midbottom=(cx, cy - round(t * 0.55)))
+        step = below.height + 1
+        rows = [r for k in range(4) for r in (below.move(0, k * step), above.move(0, -k * step))]
+        rect = next((r for r in rows if r.collidelist(placed) < 0), below)
         placed.append(rect)
         surface.blit(img, rect)
 

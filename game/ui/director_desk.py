@@ -48,6 +48,11 @@ class DirectorDesk:
     def active(self) -> bool:
         return self.session.awaiting_director
 
+    def state(self) -> tuple:
+        """What the board's overlay of the desk reads (the board screen keeps its picture while this holds)."""
+        s = self.session
+        return (self.active, self.chosen, self.suggestion, self.auto, s.heat_left if self.active else None)
+
     def rows(self) -> list[MenuRow]:
         s = self.session
         key = (id(s), len(s.events), s.heat_left)

@@ -33,13 +33,16 @@ from game.tools.common import ToolError
 from game.tools.distributions import success_dist
 from game.ui import theme
 from game.ui.app import Scene
+from game.ui.board_modals import Picker
 from game.ui.board_view import TERRAIN_TEXT, BoardView, Motion, Sprites
 from game.ui.director_desk import AUTO_STEP, DirectorDesk
 from game.ui.end_screen import EndScreen
 from game.ui.help import toggle_help
-from game.ui.hud import ACTIONS, Card, Hud, Picker, compute_layout, key_label
+from game.ui.hud import ACTIONS, Card, Hud, compute_layout, key_label
+from game.ui.hud_view import GameView, HudView
 from game.ui.intent_overlay import draw_intents
 from game.ui.keymap import player_keys
+from game.ui.layer_cache import Overdraw, Snapshot
 from game.ui.minimap import SPAWN, Minimap
 from game.ui.offscreen import OffscreenMarkers
 from game.ui.overlays import (
@@ -117,7 +120,8 @@ class GameScene(Scene):
         self.step_once = False
         self.sprites = Sprites()
         self.view = BoardView(self.session.map, self.sprites)
-        self.hud = Hud(self.sprites)
+        self.overdraw = Overdraw()              # what each frame draws over the kept layers (game.ui.layer_cache)
+        self.hud = Hud(self.sprites, self.overdraw)
         self.keymap = self.player_keys()
         self.hud.build_buttons(self.on_action, self.keymap)
         self.motion = Motion()
@@ -125,6 +129,7 @@ class GameScene(Scene):
         self.offscreen = OffscreenMarkers()
         self.reach_layer = ReachLayer()
         self.odds_card = OddsCard()
+        self.board_layer = Snapshot(self.overdraw)      # the picture of the board while nothing on it changes
         self.tips = Tooltips()
         self.mode: Targeting = Move()          # what a click on the board means now (game.ui.targeting)
         self.show_intents = False              # Z: every zombie's next move on the board, not only the hovered one's
@@ -134,8 +139,6 @@ class GameScene(Scene):
         self.hover_cell: int | None = None
         self.hover_model: int | None = None
         self.mouse = (0, 0)
-        self.modal = None
-        self._modal_timeout: float | None = None     # a demo's report card puts itself away
         self.last_decision = ""
         self.ai_actions = 0
         self.ai_round = 0
@@ -164,6 +167,12 @@ class GameScene(Scene):
     @property
     def session(self):
         return self.game.session
+
+    @property
+    def modal(self):
+        """The modal over the board now (a picker, a dialog, the help...: the top of the App's stack), or None."""
+        app = getattr(self, "app", None)
+        return app.scene if app is not None and self in app.stack and app.scene is not self else None
 
     @property
     def demo(self) -> bool:
@@ -258,7 +267,7 @@ class GameScene(Scene):
         for e in new:
             k, d = e.kind, e.data
             if k == "roll":
-                self.hud.add_roll(e, s)
+                self.hud.add_roll(e, GameView(s))
             elif k == "move":
                 who, path = d.get("who"), d.get("path") or []
                 if animate and who is not None and len(path) > 1 and (s.is_zombie(who) or s.is_survivor(who)):
@@ -360,6 +369,25 @@ class GameScene(Scene):
 
     # --- the loop ------------------------------------------------------------------------------------------------
     def update(self, dt: float) -> None:
+        self.animate(dt)
+        s = self.session
+        if self._left:
+            return
+        if s.result:
+            self._finish(dt)
+            return
+        if s.in_director:
+            self._play_director(dt)
+        elif self.demo and s.phase == "survivor":
+            self._play_ai(dt)
+        elif self.teammates is not None and s.phase == "survivor" and self._teammates_due():
+            self._play_teammates(dt)
+        elif not self.demo and self.hud.banner is not None and self.hud.banner_age > 5.0:
+            self.hud.banner = None
+
+    def animate(self, dt: float) -> None:
+        """What moves on the screen by itself (the camera, walks, shots, messages), also under a board modal (the
+        game itself waits for it: BoardModal.update)."""
         self.view.clock += dt
         self.view.cam.update(dt)
         self.tips.update(dt)
@@ -376,26 +404,6 @@ class GameScene(Scene):
             dy = ((pygame.K_s in self._held or pygame.K_DOWN in self._held) -
                   (pygame.K_w in self._held or pygame.K_UP in self._held))
             self.view.cam.pan(dx * PAN_SPEED * dt, dy * PAN_SPEED * dt)
-        s = self.session
-        if self._left:
-            return
-        if s.result:
-            self._finish(dt)
-            return
-        if self.modal is not None:
-            if self._modal_timeout is not None and not self.paused:
-                self._modal_timeout -= dt
-                if self._modal_timeout <= 0:
-                    self.modal, self._modal_timeout = None, None
-            return
-        if s.in_director:
-            self._play_director(dt)
-        elif self.demo and s.phase == "survivor":
-            self._play_ai(dt)
-        elif self.teammates is not None and s.phase == "survivor" and self._teammates_due():
-            self._play_teammates(dt)
-        elif not self.demo and self.hud.banner is not None and self.hud.banner_age > 5.0:
-            self.hud.banner = None
 
     def _waiting(self, dt: float) -> bool:
         """True while the screen should hold the current step (paused, animating, or its time not up)."""
@@ -483,8 +491,7 @@ class GameScene(Scene):
         if not any(e.kind == "phase" for e in s.events):
             self.hud.toast("The Director has not played yet", theme.INK, 1.5)
             return False
-        self.modal = ReportCard(phase_report(s), self._card_area)
-        self._modal_timeout = seconds
+        self.app.push(ReportCard(phase_report(s), self._card_area, seconds=seconds))
         return True
 
     # --- hot-seat ----------------------------------------------------------------------------------------------------
@@ -533,7 +540,7 @@ class GameScene(Scene):
             self._generation += 1
             if then is not None:
                 then()
-        self.modal = PassCover(player, cards, ready, role)
+        self.app.push(PassCover(player, cards, ready, role))
 
     def _play_ai(self, dt: float) -> None:
         s = self.session
@@ -740,12 +747,6 @@ class GameScene(Scene):
     def handle(self, event: pygame.event.Event) -> None:
         lay = self._lay()
         if event.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
-            return
-        if self.modal is not None:
-            if event.type == pygame.MOUSEMOTION:
-                self.mouse = event.pos
-            if not self.modal.handle(event):
-                self.modal = None
             return
         if self.desk is not None and self.desk.handle(event, lay):
             return
@@ -1112,8 +1113,8 @@ class GameScene(Scene):
             elif len(opt.actions) == 1:
                 self.submit(opt.actions[0])
             else:
-                self.modal = Picker("Reload which gun?", [(self._gun_label(a.weapon), lambda a=a: self.submit(a))
-                                                          for a in opt.actions], self.mouse)
+                self.app.push(Picker("Reload which gun?", [(self._gun_label(a.weapon), lambda a=a: self.submit(a))
+                                                           for a in opt.actions], self.mouse))
             return
         who = self._ensure_active()
         if who is None:
@@ -1303,9 +1304,61 @@ class GameScene(Scene):
         s = self.session
         self.hover_model = s.occupant.get(self.hover_cell) if self.hover_cell is not None else None
         self.hud.hotspots = []
-        self._clear(surface, lay)
+        app = getattr(self, "app", None)
+        self.overdraw.begin(surface, app.frames if app else -1, app is not None and app.drawn_by is self)
+        if self._clear(surface, lay):
+            self.overdraw.last = None
         cam = self.view.cam
         shading = self._reach_shading(self._overlay_subject())
+        key = self._board_key(shading)
+        if self.board_layer.blit(surface, key):
+            preview = self.board_layer.extra
+        else:        # inside the view only: the picture kept and put back is the view's rectangle
+            clip = surface.get_clip()
+            surface.set_clip(cam.view.clip(clip))
+            preview = self._draw_board(surface, shading)
+            surface.set_clip(clip)
+            self.board_layer.keep(surface, cam.view, key, preview)
+        self._refresh_buttons()
+        view = self.hud_view()
+        self.hud.draw_top(surface, lay, view.game, self.speed_label(), self.paused, self.demo and not self.as_director)
+        self.hud.draw_right(surface, lay, view)
+        if self.demo:
+            self.hud.draw_demo_bar(surface, lay, self.demo_level, self.paused, self.speed_label(),
+                                   self.last_decision, self.record.director, self.as_director)
+        else:
+            self.hud.draw_bar(surface, lay)
+        # over the kept layers: each thing drawn from here on is put back from them next frame (self.overdraw)
+        over = self.overdraw
+        margin = lay.px(12)             # the panels' shadows and rims
+        if self.desk is not None and self.desk.active:      # the Director's menu over the right panel
+            self.desk.draw(surface, lay)
+            over.add(lay.right, 0)
+        for rect in self.hud.draw_board_overlays(surface, lay, self.view.cam, status_line=self._status_line()):
+            over.add(rect, margin)
+        if preview is not None:          # over the search cards and the dice: the player is pointing at it
+            anchor, pv = preview
+            who = self.selected
+            avoid = (cam.centre_px(self.view.model_xy(s, who, self.motion)),) if who in s.survivors() else ()
+            over.add(self.odds_card.draw(surface, self.view.cam, pv, anchor, lay.s, avoid), margin)
+        for rect in self.offscreen.draw(surface, self.view.cam, lay.s, hidden=[self.minimap.rect]):
+            over.add(rect, margin)
+        self.minimap.draw(surface, s, self.view.cam, lay.board, lay.s)
+        over.add(self.minimap.rect, margin)
+        self.hud.draw_ticker(surface, lay, hint=self._hint())
+        over.add(self.tips.draw(surface, lay.s), margin)
+
+    def hud_view(self) -> HudView:
+        """What the HUD draws this frame: the game read-only, the player's pointing and the panel's commands."""
+        return HudView(GameView(self.session), self.state_key(), self.selected, self.hover_model, self.weapon_uid,
+                       self.intent_of, self.agenda_of, self.swarm_forecast, self.partners,
+                       self.pick_survivor, self.choose_weapon, self.drop_item, self.bleed_out, self.current_player)
+
+    def _draw_board(self, surface: pygame.Surface, shading) -> tuple | None:
+        """Everything on the board under the HUD: the mat with its reach shading, the overlays, the horde's next
+        moves, the models and the path's words over them. Returns (anchor, Preview) for the odds card, if any."""
+        s = self.session
+        cam = self.view.cam
         if shading is None:
             self.view.draw_terrain(surface, s)
         else:       # the reach shading lies on the mat, under the noise: kept with it while neither changes
@@ -1315,44 +1368,38 @@ class GameScene(Scene):
         self._path_label = None
         preview = self._draw_overlays(surface, reach_drawn=True)
         xy_of = lambda eid: self.view.model_xy(s, eid, self.motion)     # noqa: E731
-        draw_engagement(surface, self.view.cam, s, xy_of)
+        draw_engagement(surface, cam, s, xy_of)
         self._draw_intents(surface, xy_of)
         highlight = []
         if self.mode.rings_zombies and not self.demo:
             highlight = [a.target for acts in self.mode_targets().values() for a in acts]
         self._draw_trails(surface)
-        shown = self.selected if (not self.demo or s.active is not None) else None
-        self.view.draw_models(surface, s, self.motion, shown, self.hover_model,
+        self.view.draw_models(surface, s, self.motion, self._shown_selected(), self.hover_model,
                               ap_max=s.rules.ap, highlight=highlight)
         self._draw_tracers(surface)
-        draw_engagement(surface, self.view.cam, s, lambda eid: self.view.model_xy(s, eid, self.motion), marks=True)
+        draw_engagement(surface, cam, s, xy_of, marks=True)
         if self.desk is not None:
             self.desk.draw_board(surface, cam)
         if self._path_label is not None:         # over the models: the words must not hide under a zombie
             end, label, words, tone = self._path_label
             draw_path_label(surface, cam, end, label, theme.INK, words, tone)
-        self._refresh_buttons()
-        self.hud.draw_top(surface, lay, s, self.speed_label(), self.paused, self.demo and not self.as_director)
-        self.hud.draw_right(surface, lay, self)
-        if self.desk is not None:
-            self.desk.draw(surface, lay)
-        if self.demo:
-            self.hud.draw_demo_bar(surface, lay, self.demo_level, self.paused, self.speed_label(),
-                                   self.last_decision, self.record.director, self.as_director)
-        else:
-            self.hud.draw_bar(surface, lay)
-        self.hud.draw_board_overlays(surface, lay, self.view.cam, status_line=self._status_line())
-        if preview is not None:          # over the search cards and the dice: the player is pointing at it
-            anchor, pv = preview
-            who = self.selected
-            avoid = (cam.centre_px(self.view.model_xy(s, who, self.motion)),) if who in s.survivors() else ()
-            self.odds_card.draw(surface, self.view.cam, pv, anchor, lay.s, avoid)
-        self.offscreen.draw(surface, self.view.cam, lay.s, hidden=[self.minimap.rect])
-        self.minimap.draw(surface, s, self.view.cam, lay.board, lay.s)
-        self.hud.draw_ticker(surface, lay, hint=self._hint())
-        if self.modal is not None:
-            self.modal.draw(surface, lay.s)
-        self.tips.draw(surface, lay.s)
+        return preview
+
+    def _shown_selected(self) -> int | None:
+        return self.selected if (not self.demo or self.session.active is not None) else None
+
+    def _board_key(self, shading) -> tuple | None:
+        """Everything _draw_board reads, for the picture of the board kept between frames; None while anything on
+        it moves by itself (a walk, a shot, a pulsing noise ring)."""
+        s = self.session
+        cam = self.view.cam
+        if self.motion.tracks or self.tracers or self.view.noise_patch(s) is not None:
+            return None
+        return (tuple(cam.view), cam.tile, cam.x, cam.y, self.view.static.surface(cam.tile), self.state_key(),
+                shading and shading[1], self._shown_selected(), self.hover_cell, self.hover_model,
+                self.debug_path_dest, self.debug_target, self.mode.id, self.mode.state(), self.weapon_uid,
+                self.show_intents, self.demo, self.view.glow(s), theme.palette, theme.text_scale,
+                self.desk.state() if self.desk is not None else None)
 
     def intents(self) -> dict[int, Intent]:
         """Every zombie's next activation as the board stands (empty while the Director plays: it is happening)."""
@@ -1401,8 +1448,8 @@ class GameScene(Scene):
         if hovered is not None:
             draw_intents(surface, self.view.cam, self.session, [hovered], xy_of, strong=True)
 
-    def _clear(self, surface: pygame.Surface, lay) -> None:
-        """Clear the screen, unless the board, the top bar, the panel and the action bar tile it exactly: each of
+    def _clear(self, surface: pygame.Surface, lay) -> bool:
+        """Clear the screen (True), unless the board, the top bar, the panel and the action bar tile it exactly: each of
         them paints all of its own rectangle, so clearing first would only be overwritten."""
         parts = (lay.top, lay.right, lay.bar, lay.ticker, lay.board)
         screen = surface.get_rect()
@@ -1411,6 +1458,7 @@ class GameScene(Scene):
                  not any(a.colliderect(b) for i, a in enumerate(parts) for b in parts[i + 1:]))
         if not tiled:
             surface.fill(theme.BG)
+        return not tiled
 
     def _draw_trails(self, surface: pygame.Surface) -> None:
         """The path of every model walking right now, so the eye can follow a zombie's move."""

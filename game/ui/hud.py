@@ -15,7 +15,8 @@ import pygame
 
 from game.ui import theme
 from game.ui.board_view import STATUS_NAMES, STATUS_TOKENS, Sprites, _letter, shade
-from game.ui.layer_cache import Snapshot, button_look
+from game.ui.hud_view import GameView, HudView
+from game.ui.layer_cache import Overdraw, Snapshot, button_look
 from game.ui.widgets import (
     Button,
     draw_panel,
@@ -29,7 +30,6 @@ from game.ui.widgets import (
 )
 from game.world.action_registry import BAR
 from game.world.components import Health, Inventory, Status, Survivor, Turn, Zombie
-from game.world.intent import intent_text
 from game.world.story import GROUPS, Entry, Story
 
 # --- layout ----------------------------------------------------------------------------------------------------------
@@ -240,7 +240,7 @@ def roll_need(event, default: int) -> int:
 
 
 class Hud:
-    def __init__(self, sprites: Sprites):
+    def __init__(self, sprites: Sprites, overdraw: Overdraw | None = None):
         self.sprites = sprites
         self.toasts: list[Toast] = []
         self.dice: list[DiceRow] = []
@@ -263,16 +263,16 @@ class Hud:
         self.top_buttons: list[Button] = []
         self.track_tips: list[tuple[pygame.Rect, str]] = []
         # the top bar, the right panel and the action bar, kept while what they show stays the same
-        self._top_layer = Snapshot()
-        self._right_layer = Snapshot()
-        self._bar_layer = Snapshot()
+        self._top_layer = Snapshot(overdraw)
+        self._right_layer = Snapshot(overdraw)
+        self._bar_layer = Snapshot(overdraw)
 
     # --- transient messages --------------------------------------------------------------------------------------
     def toast(self, text: str, colour=theme.DANGER, seconds: float = 3.0) -> None:
         self.toasts = [t for t in self.toasts if t.text != text][-2:]
         self.toasts.append(Toast(text, colour, seconds))
 
-    def add_roll(self, event, session) -> None:
+    def add_roll(self, event, session: GameView) -> None:
         who = event.data.get("who")
         survivor = who is not None and session.is_survivor(who)
         need = roll_need(event, session.rules.success)
@@ -322,7 +322,7 @@ class Hud:
         self.cards.clear()
 
     # --- the top bar ---------------------------------------------------------------------------------------------
-    def draw_top(self, surface: pygame.Surface, lay: Layout, session, speed_label: str, paused: bool,
+    def draw_top(self, surface: pygame.Surface, lay: Layout, session: GameView, speed_label: str, paused: bool,
                  demo: bool) -> None:
         px = lay.px
         r = lay.top
@@ -455,34 +455,30 @@ class Hud:
         return x + sc.doom_length * (box + gap)
 
     # --- the right panel -----------------------------------------------------------------------------------------
-    def draw_right(self, surface: pygame.Surface, lay: Layout, scene) -> None:
-        key = self._right_key(lay, scene)
+    def draw_right(self, surface: pygame.Surface, lay: Layout, view: HudView) -> None:
+        key = self._right_key(lay, view)
         if self._right_layer.blit(surface, key):
             self.log_rect, hotspots = self._right_layer.extra
             self.hotspots.extend(hotspots)
             return
         first = len(self.hotspots)
-        self._draw_right(surface, lay, scene)
+        self._draw_right(surface, lay, view)
         # keyed as drawing left things: drawing the log pulls an out-of-range scroll offset back into range
-        self._right_layer.keep(surface, lay.right, self._right_key(lay, scene), (self.log_rect, self.hotspots[first:]))
+        self._right_layer.keep(surface, lay.right, self._right_key(lay, view), (self.log_rect, self.hotspots[first:]))
 
-    def _right_key(self, lay: Layout, scene) -> tuple | None:
-        """Everything the right panel reads; None (draw every frame) for a scene that cannot say its state."""
-        state = getattr(scene, "state_key", None)
-        if state is None:
-            return None
-        session = scene.session
-        hovered = scene.hover_model
-        zombie = hovered if hovered is not None and session.is_zombie(hovered) else None
-        return (lay.right, lay.s, state(), scene.selected, zombie, scene.weapon_uid, self.log_offset,
+    def _right_key(self, lay: Layout, view: HudView) -> tuple:
+        """Everything the right panel reads."""
+        hovered = view.hover_model
+        zombie = hovered if hovered is not None and view.game.is_zombie(hovered) else None
+        return (lay.right, lay.s, view.state, view.selected, zombie, view.weapon_uid, self.log_offset,
                 tuple(self.log_filters.values()))
 
-    def _draw_right(self, surface: pygame.Surface, lay: Layout, scene) -> None:
+    def _draw_right(self, surface: pygame.Surface, lay: Layout, view: HudView) -> None:
         px = lay.px
         r = lay.right
         pygame.draw.rect(surface, (30, 32, 37), r)
         pygame.draw.line(surface, theme.PANEL_EDGE, r.topleft, r.bottomleft)
-        session = scene.session
+        session = view.game
         pad = px(10)
         x, y, w = r.x + pad, r.y + px(8), r.width - 2 * pad
         # objective
@@ -497,19 +493,19 @@ class Hud:
             draw_text(surface, "GAME OVER", (x, y), px(13), theme.ACCENT, True)
             y += line_height(px(13), True) + px(4)
         y += px(6)
-        y = self._roster(surface, x, y, w, lay, scene) + px(6)
+        y = self._roster(surface, x, y, w, lay, view) + px(6)
         pygame.draw.line(surface, theme.PANEL_EDGE, (x, y), (x + w, y))
         y += px(6)
-        y = self._card(surface, x, y, w, lay, scene)
+        y = self._card(surface, x, y, w, lay, view)
         y += px(6)
         pygame.draw.line(surface, theme.PANEL_EDGE, (x, y), (x + w, y))
         y += px(4)
         self.log_rect = pygame.Rect(x, y, w, r.bottom - y - px(6))
         self._log(surface, self.log_rect, lay, session)
 
-    def _roster(self, surface, x: int, y: int, w: int, lay: Layout, scene) -> int:
+    def _roster(self, surface, x: int, y: int, w: int, lay: Layout, view: HudView) -> int:
         px = lay.px
-        session = scene.session
+        session = view.game
         everyone = session.survivors(on_board=False)
         n = max(1, len(everyone))
         size = min(px(40), (w - (n - 1) * px(4)) // n)
@@ -523,7 +519,7 @@ class Hud:
             health = session.comp(s, Health)
             gone = status.eliminated or status.escaped
             active = session.active == s
-            selected = scene.selected == s
+            selected = view.selected == s
             fill = (44, 48, 56) if not (turn.activated and not active) else (34, 36, 40)
             pygame.draw.rect(surface, fill, rect, border_radius=px(6))
             spr = self.sprites.get(f"survivor_{surv.archetype}", size - px(4))
@@ -558,15 +554,15 @@ class Hud:
             tip = f"{surv.name}: " + ("escaped" if status.escaped else "lost" if status.eliminated else
                                       "Downed" if status.downed else "acting now" if active else
                                       "done this round" if turn.activated else "ready to act")
-            self.hotspots.append((rect, (lambda s=s: scene.pick_survivor(s)) if not gone else None, tip))
+            self.hotspots.append((rect, (lambda s=s: view.pick_survivor(s)) if not gone else None, tip))
         return y + size
 
-    def _card(self, surface, x: int, y: int, w: int, lay: Layout, scene) -> int:
+    def _card(self, surface, x: int, y: int, w: int, lay: Layout, view: HudView) -> int:
         """The selected survivor (or hovered zombie): stats, wounds, status, AP, engagement and inventory."""
         px = lay.px
-        session = scene.session
-        who = scene.selected
-        zombie = scene.hover_model if scene.hover_model is not None and session.is_zombie(scene.hover_model) \
+        session = view.game
+        who = view.selected
+        zombie = view.hover_model if view.hover_model is not None and session.is_zombie(view.hover_model) \
             else None
         size, small = px(16), px(14)
         slh = line_height(small)
@@ -587,9 +583,9 @@ class Hud:
             if zc.engaged is not None:
                 draw_text(surface, f"Engaging {session.name(zc.engaged)}", (x, y), small, theme.DANGER)
                 y += slh
-            intent = scene.intent_of(zombie)
+            intent = view.intent_of(zombie)
             if intent is not None:
-                y += draw_wrapped(surface, intent_text(session, intent), pygame.Rect(x, y, w, 10), small,
+                y += draw_wrapped(surface, session.intent_text(intent), pygame.Rect(x, y, w, 10), small,
                                   theme.DANGER if intent.engages is not None else theme.ACCENT, max_lines=3)
             st = session.comp(zombie, Status)
             flags = [STATUS_NAMES[k] for k in ("burning", "stunned") if getattr(st, k)]
@@ -625,12 +621,12 @@ class Hud:
                             max_lines=2)
         self.hotspots.append((pygame.Rect(x, y, w, used), None, f"{skill.name}: {skill.text}"))
         y += used + px(2)
-        owner = scene.session.owner(who) if getattr(scene, "seated", False) else None
+        owner = view.game.owner(who)
         if owner is not None:               # hot-seat: whose survivor this is
             draw_text(surface, "Played by the survivor AI" if owner.ai else f"Played by {owner.player}", (x, y),
-                      small, theme.ACCENT if owner.player == scene.current_player else theme.INK_DIM, True)
+                      small, theme.ACCENT if owner.player == view.current_player else theme.INK_DIM, True)
             y += line_height(small, True)
-        verdict = scene.agenda_of(who)
+        verdict = view.agenda_of(who)
         if verdict is not None:
             line = f"Agenda: {verdict.agenda.name} - {verdict.agenda.text}"
             used = draw_wrapped(surface, line, pygame.Rect(x, y, w, slh), small, theme.ACCENT, max_lines=2)
@@ -676,7 +672,7 @@ class Hud:
             text = f"Engaged: {used}/{cap} slots filled by {len(session.engagers(who))} zombie(s)"
             draw_text(surface, text, (x, y), small, theme.DANGER)
             y += slh
-            forecast = scene.swarm_forecast(who)
+            forecast = view.swarm_forecast(who)
             if forecast:
                 draw_text(surface, ellipsize(forecast, small, w), (x, y), small, mix(theme.DANGER, theme.INK, 0.4))
                 self.hotspots.append((pygame.Rect(x, y, w, slh), None, forecast))
@@ -703,7 +699,7 @@ class Hud:
             elif item is not None and item.kind == "objective":
                 detail = "objective"
             rect = pygame.Rect(x, y, w, row_h)
-            chosen = scene.weapon_uid == g.uid
+            chosen = view.weapon_uid == g.uid
             pygame.draw.rect(surface, (44, 48, 56) if not chosen else (64, 56, 40), rect, border_radius=px(4))
             if chosen:
                 pygame.draw.rect(surface, theme.ACCENT, rect, 1, border_radius=px(4))
@@ -722,7 +718,7 @@ class Hud:
                 drop.midright = (bx, rect.centery)
                 pygame.draw.rect(surface, (60, 64, 72), drop, border_radius=px(3))
                 draw_text(surface, "Drop", drop.center, px(12), theme.INK_DIM, anchor="center")
-                self.hotspots.append((drop, lambda g=g: scene.drop_item(g.uid),
+                self.hotspots.append((drop, lambda g=g: view.drop_item(g.uid),
                                       f"Put the {name} down on this cell (free)."))
                 bx = drop.left - px(4)
             if detail:
@@ -730,14 +726,14 @@ class Hud:
             tip = (weapon.text if weapon else item.text if item else name) + free
             if weapon is not None and weapon.kind in ("firearm", "thrown"):
                 tip += "  Click to use this one for Shoot / Throw."
-                self.hotspots.append((rect, lambda g=g: scene.choose_weapon(g.uid), tip))
+                self.hotspots.append((rect, lambda g=g: view.choose_weapon(g.uid), tip))
             else:
                 self.hotspots.append((rect, None, tip))
             y += row_h + px(3)
         if not inv.gear:
             draw_text(surface, "Carrying nothing", (x, y), small, theme.INK_FAINT)
             y += slh
-        allies = scene.partners() if active else []
+        allies = view.partners() if active else []
         if allies:
             text = f"Next to {', '.join(session.name(a) for a in allies)}: Hand-Off (V), Swap Gear (Y)"
             y += px(2)
@@ -746,13 +742,13 @@ class Hud:
             btn = pygame.Rect(x, y + px(4), w, px(28))
             pygame.draw.rect(surface, theme.DANGER, btn, border_radius=px(5))
             draw_text(surface, "Roll their bleed-out save (N)", btn.center, px(15), theme.INK, True, anchor="center")
-            self.hotspots.append((btn, lambda: scene.bleed_out(who),
+            self.hotspots.append((btn, lambda: view.bleed_out(who),
                                   "A Downed survivor's activation is a Guts test: fail it and they are lost."))
             y = btn.bottom + px(4)
         return y
 
     # --- the log -------------------------------------------------------------------------------------------------
-    def _log(self, surface, rect: pygame.Rect, lay: Layout, session) -> None:
+    def _log(self, surface, rect: pygame.Rect, lay: Layout, session: GameView) -> None:
         px = lay.px
         size = px(14)
         draw_text(surface, "LOG", (rect.x, rect.y), px(12), theme.INK_FAINT, True)
@@ -804,15 +800,15 @@ class Hud:
         self._wrapped_width = -1           # wrap again with the new filter
         self.log_offset = 0
 
-    def _rewrap(self, session, width: int, size: int) -> None:
-        events = session.events
-        if len(events) < self._story_upto or session is not self._story_session:
+    def _rewrap(self, session: GameView, width: int, size: int) -> None:
+        seen = session.events_seen
+        if seen < self._story_upto or session != self._story_session:
             self._entries, self._story_upto, self._story = [], 0, Story()
             self._story_session = session
             self._wrapped_width = -1
-        if self._story_upto < len(events):
-            fresh = self._story.feed(session, events[self._story_upto:])
-            self._story_upto = len(events)
+        if self._story_upto < seen:
+            fresh = session.story(self._story, self._story_upto)
+            self._story_upto = seen
             self._entries.extend(fresh)
             if len(self._entries) > 3000:
                 del self._entries[:1000]
@@ -845,18 +841,21 @@ class Hud:
 
     # --- over the board ------------------------------------------------------------------------------------------
     def draw_board_overlays(self, surface: pygame.Surface, lay: Layout, cam, demo_reason: str | None = None,
-                            hint: str = "", status_line: str = "") -> None:
+                            hint: str = "", status_line: str = "") -> list[pygame.Rect]:
+        """Floaters, toasts, the dice tray, search cards and the status line over the board; returns where they
+        were drawn."""
         px = lay.px
         b = lay.board
+        drawn = []
         # floaters: numbers rising from where they happened
         for f in self.floaters:
             sx, sy = cam.centre_px(f.xy)
             if not b.collidepoint(sx, sy):
                 continue
             u = f.age / f.life
-            img = _text_img(f.text, max(14, int(cam.tile * 0.5)), f.colour)
+            img = _text_img(f.text, theme.board_px(max(14, cam.tile * 0.5)), f.colour)
             img.set_alpha(int(255 * (1 - u * u)))
-            surface.blit(img, img.get_rect(center=(sx, sy - cam.tile * (0.4 + 0.9 * u))))
+            drawn.append(surface.blit(img, img.get_rect(center=(sx, sy - cam.tile * (0.4 + 0.9 * u)))))
         y = b.y + px(8)
         for t in self.toasts:
             w = min(b.width - px(40), text_size(t.text, px(17), True)[0] + px(28))
@@ -866,9 +865,10 @@ class Hud:
                        radius=px(8), width=2, shadow=True)
             draw_text(surface, ellipsize(t.text, px(17), w - px(20), True), rect.center, px(17), theme.INK, True,
                       anchor="center")
+            drawn.append(rect)
             y = rect.bottom + px(6)
-        self._dice_tray(surface, lay)
-        self._cards(surface, lay)
+        drawn.append(self._dice_tray(surface, lay))
+        drawn.append(self._cards(surface, lay))
         if status_line:
             size = px(14)
             text = status_line
@@ -878,6 +878,8 @@ class Hud:
             draw_panel(surface, rect, (22, 24, 28), None, radius=px(5))
             draw_text(surface, ellipsize(text, size, w - px(12)), (rect.x + px(6), rect.centery), size,
                       theme.INK_DIM, anchor="midleft")
+            drawn.append(rect)
+        return [r for r in drawn if r is not None]
 
     def draw_ticker(self, surface: pygame.Surface, lay: Layout, hint: str = "") -> None:
         """The strip above the board: the newest fact (a heading and its sentence), else the hint of what to do."""
@@ -907,15 +909,15 @@ class Hud:
             draw_text(surface, line, (body.x, yy), size, theme.INK)
             yy += line_height(size)
 
-    def _dice_tray(self, surface, lay: Layout) -> None:
+    def _dice_tray(self, surface, lay: Layout) -> pygame.Rect | None:
         if not self.dice:
-            return
+            return None
         px = lay.px
         b = lay.board
         fade = 1.0 if self.dice_age < 5.0 else max(0.0, 1.0 - (self.dice_age - 5.0) / 1.5)
         if fade <= 0:
             self.dice = []
-            return
+            return None
         d = px(24)
         size = px(13)
         rows = self.dice
@@ -946,11 +948,11 @@ class Hud:
                 draw_die(tray, pygame.Rect(px(8) + k * (d + px(6)), y + jitter, d, d), shown, style)
             y += d + px(8)
         tray.set_alpha(int(255 * fade))
-        surface.blit(tray, rect)
+        return surface.blit(tray, rect)
 
-    def _cards(self, surface, lay: Layout) -> None:
+    def _cards(self, surface, lay: Layout) -> pygame.Rect | None:
         if not self.cards:
-            return
+            return None
         px = lay.px
         b = lay.board
         cw = px(176)
@@ -985,6 +987,7 @@ class Hud:
             x += cw + gap
         self.hotspots.append((pygame.Rect(b.centerx - total // 2, y, total, ch), self.cards.clear,
                               "Click (or Esc) to put the cards away"))
+        return pygame.Rect(b.centerx - total // 2, y, total, ch + px(40))     # and where they rose from
 
     def mark_kept(self, title: str) -> None:
         """Draw two, keep one: label the card kept and the others put back."""
@@ -1069,158 +1072,3 @@ def _text_img(text: str, size: int, colour) -> pygame.Surface:
         out.blit(base, (0, 0))
         img = _text_imgs[key] = out
     return img.copy()
-
-
-# --- dialogs on the board --------------------------------------------------------------------------------------------
-
-class Picker:
-    """A small list of choices at the pointer (which item to pick up, which gun to reload...)."""
-
-    def __init__(self, title: str, options: list[tuple[str, Callable[[], None]]], pos: tuple[int, int]):
-        self.title = title
-        self.options = options
-        self.pos = pos
-        self.rects: list[pygame.Rect] = []
-        self.hover = -1
-
-    def handle(self, event) -> bool:
-        if event.type == pygame.MOUSEMOTION:
-            self.hover = next((i for i, r in enumerate(self.rects) if r.collidepoint(event.pos)), -1)
-            return True
-        if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
-            for i, r in enumerate(self.rects):
-                if r.collidepoint(event.pos):
-                    self.options[i][1]()
-                    return False
-            return False
-        if event.type == pygame.KEYDOWN:
-            if pygame.K_1 <= event.key <= pygame.K_9 and event.key - pygame.K_1 < len(self.options):
-                self.options[event.key - pygame.K_1][1]()
-            return False
-        return True
-
-    def draw(self, surface: pygame.Surface, s: float) -> None:
-        size = int(17 * s)
-        lh = line_height(size) + int(10 * s)
-        labels = [f"{i + 1}  {label}" for i, (label, _) in enumerate(self.options)]
-        w = max(text_size(t, size)[0] for t in labels + [self.title]) + int(30 * s)
-        h = lh * (len(labels) + 1) + int(8 * s)
-        rect = pygame.Rect(self.pos[0], self.pos[1], w, h)
-        rect.clamp_ip(surface.get_rect())
-        draw_panel(surface, rect, (34, 37, 43), theme.ACCENT, radius=int(8 * s), width=2, shadow=True)
-        draw_text(surface, self.title, (rect.x + int(12 * s), rect.y + int(8 * s)), int(14 * s), theme.INK_DIM, True)
-        self.rects = []
-        for i, t in enumerate(labels):
-            r = pygame.Rect(rect.x + int(6 * s), rect.y + lh * (i + 1), w - int(12 * s), lh - int(2 * s))
-            if i == self.hover:
-                pygame.draw.rect(surface, (60, 64, 74), r, border_radius=int(5 * s))
-            draw_text(surface, t, (r.x + int(8 * s), r.centery), size, theme.INK, anchor="midleft")
-            self.rects.append(r)
-
-
-class ExchangeDialog:
-    """Quick Hand-Off (click one item: it changes hands, free) or Full Gear Exchange (move any items across, then
-    Confirm for 1 AP)."""
-
-    def __init__(self, scene, who: int, ally: int, full: bool):
-        self.scene = scene
-        self.who, self.ally, self.full = who, ally, full
-        s = scene.session
-        self.mine = [g.uid for g in s.comp(who, Inventory).gear]
-        self.theirs = [g.uid for g in s.comp(ally, Inventory).gear]
-        self.rects: list[tuple[pygame.Rect, int]] = []
-        self.ok_rect = pygame.Rect(0, 0, 0, 0)
-        self.cancel_rect = pygame.Rect(0, 0, 0, 0)
-        self.panel = pygame.Rect(0, 0, 0, 0)
-
-    def _gear(self, uid: int):
-        s = self.scene.session
-        for eid in (self.who, self.ally):
-            for g in s.comp(eid, Inventory).gear:
-                if g.uid == uid:
-                    return g
-        return None
-
-    def handle(self, event) -> bool:
-        """True while the dialog stays open."""
-        if event.type == pygame.KEYDOWN:
-            if event.key == pygame.K_ESCAPE:
-                return False
-            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.full:
-                return not self.scene.submit_exchange(self.who, self.ally, tuple(self.mine))
-            return True
-        if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
-            if self.cancel_rect.collidepoint(event.pos):
-                return False
-            if self.full and self.ok_rect.collidepoint(event.pos):
-                return not self.scene.submit_exchange(self.who, self.ally, tuple(self.mine))
-            for rect, uid in self.rects:
-                if rect.collidepoint(event.pos):
-                    if not self.full:
-                        return not self.scene.submit_handoff(self.who, self.ally, uid)
-                    if uid in self.mine:
-                        self.mine.remove(uid)
-                        self.theirs.append(uid)
-                    else:
-                        self.theirs.remove(uid)
-                        self.mine.append(uid)
-                    return True
-            if not self.panel.collidepoint(event.pos):
-                return False
-        return True
-
-    def draw(self, surface: pygame.Surface, s: float) -> None:
-        session = self.scene.session
-        rows = max(len(self.mine) + len(self.theirs) if self.full else max(len(self.mine), len(self.theirs)), 1)
-        w, h = int(620 * s), int((58 + 28 + 34 * rows + 24 + 38 + 36) * s)
-        self.panel = pygame.Rect(0, 0, w, h)
-        self.panel.center = surface.get_rect().center
-        shade_surf = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-        shade_surf.fill((10, 11, 14, 150))
-        surface.blit(shade_surf, (0, 0))
-        draw_panel(surface, self.panel, theme.PANEL, theme.ACCENT, radius=int(12 * s), width=2, shadow=True)
-        pad = int(18 * s)
-        title = "Quick Hand-Off (free, once a turn)" if not self.full else "Full Gear Exchange (1 AP)"
-        draw_text(surface, title, (self.panel.x + pad, self.panel.y + pad), int(24 * s), theme.INK, True)
-        hint = ("Click one item: it goes to the other survivor." if not self.full else
-                "Click items to move them across, then Confirm. Starting weapons take no slot on their owner.")
-        draw_text(surface, hint, (self.panel.x + pad, self.panel.y + pad + int(30 * s)), int(15 * s),
-                  theme.INK_DIM)
-        col_w = (w - 3 * pad) // 2
-        self.rects = []
-        top = self.panel.y + pad + int(58 * s)
-        for k, (eid, uids) in enumerate(((self.who, self.mine), (self.ally, self.theirs))):
-            x = self.panel.x + pad + k * (col_w + pad)
-            draw_text(surface, session.name(eid), (x, top), int(18 * s), theme.ACCENT, True)
-            if self.full:
-                gear = [g for g in (self._gear(u) for u in uids) if g is not None]
-                cap = session.rules.inventory + sum(session.content.items[g.gear_id].capacity for g in gear
-                                                    if g.gear_id in session.content.items)
-                used = session.slots_taken(eid, gear)
-                colour = theme.DANGER if used > cap else theme.INK_DIM
-                draw_text(surface, f"{used}/{cap} slots", (x + col_w, top + int(3 * s)), int(14 * s), colour,
-                          anchor="topright")
-            y = top + int(28 * s)
-            for uid in uids:
-                g = self._gear(uid)
-                if g is None:
-                    continue
-                r = pygame.Rect(x, y, col_w, int(30 * s))
-                pygame.draw.rect(surface, (48, 52, 60), r, border_radius=int(5 * s))
-                pygame.draw.rect(surface, theme.PANEL_EDGE, r, 1, border_radius=int(5 * s))
-                arrow = "->" if k == 0 else "<-"
-                draw_text(surface, f"{session.content.gear_name(g.gear_id)}", (r.x + int(10 * s), r.centery),
-                          int(16 * s), theme.INK, anchor="midleft")
-                draw_text(surface, arrow, (r.right - int(10 * s), r.centery), int(16 * s), theme.INK_FAINT,
-                          anchor="midright")
-                self.rects.append((r, uid))
-                y += int(34 * s)
-        bw, bh = int(140 * s), int(38 * s)
-        self.cancel_rect = pygame.Rect(self.panel.right - pad - bw, self.panel.bottom - pad - bh, bw, bh)
-        pygame.draw.rect(surface, (60, 64, 72), self.cancel_rect, border_radius=int(6 * s))
-        draw_text(surface, "Cancel (Esc)", self.cancel_rect.center, int(17 * s), theme.INK, anchor="center")
-        if self.full:
-            self.ok_rect = pygame.Rect(self.cancel_rect.x - bw - int(10 * s), self.cancel_rect.y, bw, bh)
-            pygame.draw.rect(surface, theme.ACCENT, self.ok_rect, border_radius=int(6 * s))
-            draw_text(surface, "Confirm (Enter)", self.ok_rect.center, int(17 * s), (30, 24, 16), True,
-                      anchor="center")

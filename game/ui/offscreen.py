@@ -39,11 +39,14 @@ class OffscreenMarkers:
                 out.append((xy, label, colour))
         return out
 
-    def draw(self, surface: pygame.Surface, cam: Camera, s: float, hidden: list[pygame.Rect] = ()) -> None:
+    def draw(self, surface: pygame.Surface, cam: Camera, s: float,
+             hidden: list[pygame.Rect] = ()) -> list[pygame.Rect]:
+        """Draws the markers; returns where."""
         view = cam.view.inflate(-int(28 * s), -int(28 * s))
         cx, cy = view.center
         size = int(14 * s)
         placed: list[pygame.Rect] = []
+        drawn: list[pygame.Rect] = []
         for xy, label, colour, age in self.items:
             p = cam.centre_px(xy)
             if cam.view.collidepoint(p) and not any(r.collidepoint(p) for r in hidden):
@@ -60,8 +63,8 @@ class OffscreenMarkers:
             left = (ex + math.cos(angle + 2.5) * 12 * s, ey + math.sin(angle + 2.5) * 12 * s)
             right = (ex + math.cos(angle - 2.5) * 12 * s, ey + math.sin(angle - 2.5) * 12 * s)
             shade = tuple(int(c * alpha + 20 * (1 - alpha)) for c in colour)
-            pygame.draw.polygon(surface, (14, 12, 12), [(x + 1, y + 2) for x, y in (tip, left, right)])
-            pygame.draw.polygon(surface, shade, (tip, left, right))
+            drawn.append(pygame.draw.polygon(surface, (14, 12, 12), [(x + 1, y + 2) for x, y in (tip, left, right)]))
+            drawn.append(pygame.draw.polygon(surface, shade, (tip, left, right)))
             text = ellipsize(label, size, int(220 * s), True)
             tw, th = text_size(text, size, True)
             box = pygame.Rect(0, 0, tw + int(12 * s), th + int(6 * s))
@@ -75,3 +78,4 @@ class OffscreenMarkers:
             draw_panel(surface, box, (24, 22, 24), shade, radius=int(5 * s), width=1)
             draw_text(surface, text, box.center, size, theme.INK if alpha > 0.5 else theme.INK_DIM, True,
                       anchor="center")
+        return placed + drawn

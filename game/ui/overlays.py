@@ -285,7 +285,7 @@ def draw_path_label(surface: pygame.Surface, cam: Camera, end_xy, label: str, co
     t = cam.tile
     end = cam.centre_px(end_xy)
     if label:
-        size = max(15, int(t * 0.42))
+        size = theme.board_px(max(15, t * 0.42))
         small = max(13, int(size * 0.82))
         tw, th = text_size(label, size, True)
         dw, dh = text_size(detail, small) if detail else (0, 0)

@@ -1,7 +1,7 @@
 """The cover between two people's turns at one screen (hot-seat): the whole window goes dark and says who takes it
-next, so nobody sees another player's secret agenda. A board modal (GameScene.modal).
+next, so nobody sees another player's secret agenda. A modal on the App's stack over the board (GameScene.modal).
 
-    scene.modal = PassCover("Ann", cards=[("Doc", agenda)], on_ready=lambda: ...)
+    app.push(PassCover("Ann", cards=[("Doc", agenda)], on_ready=lambda: ...))
 
 The first page asks the next player to take the screen; Space, Enter or a click shows their Secret Agenda cards (a
 second page, only when they hold any), and the next press hides them and hands the board over (`on_ready`).
@@ -13,14 +13,14 @@ from collections.abc import Callable
 import pygame
 
 from game.ui import theme
-from game.ui.widgets import draw_panel, draw_text, draw_wrapped, line_height, wrapped_height
+from game.ui.widgets import Overlay, draw_panel, draw_text, draw_wrapped, line_height, wrapped_height
 
 GO_KEYS = {pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE}
 
 
-class PassCover:
-    """Board modal: handle(event) -> keep it open?; draw(surface, scale). Escape does not lift it (it would show
-    the board to the wrong person); the next player's press does."""
+class PassCover(Overlay):
+    """Covers the whole window (nothing of the board shows through). Escape does not lift it (it would show the
+    board to the wrong person); the next player's press does."""
 
     def __init__(self, player: str, cards: list[tuple[str, object]], on_ready: Callable[[], None],
                  role: str = ""):
@@ -30,19 +30,20 @@ class PassCover:
         self.on_ready = on_ready
         self.page = 0                     # 0: pass the screen; 1: your agendas
 
-    def handle(self, event) -> bool:
+    def handle(self, event) -> None:
         go = (event.type == pygame.MOUSEBUTTONUP and event.button == 1) or \
             (event.type == pygame.KEYDOWN and event.key in GO_KEYS)
         if not go:
-            return True
+            return
         if self.page == 0 and self.cards:
             self.page = 1
-            return True
+            return
+        self.close()
         self.on_ready()
-        return False
 
-    def draw(self, surface: pygame.Surface, s: float) -> None:
+    def draw(self, surface: pygame.Surface) -> None:
         w, h = surface.get_size()
+        s = theme.scale(h)
         surface.fill((16, 17, 20))
         px = lambda n: int(round(n * s))       # noqa: E731
         width = min(w - px(80), px(760))

@@ -1,34 +1,42 @@
 """The card the player reads when their turn comes back: what the Director bought and why, how far Doom moved, who
-was hurt (game.world.phase_report). A board modal: a click or any key puts it away; J brings it back."""
+was hurt (game.world.phase_report). A board modal: a click or any of its keys puts it away; J brings it back."""
 from __future__ import annotations
 
 import pygame
 
 from game.ui import theme
-from game.ui.widgets import draw_panel, draw_text, draw_wrapped, line_height, wrapped_height
+from game.ui.widgets import BoardModal, draw_panel, draw_text, draw_wrapped, line_height, wrapped_height
 from game.world.phase_report import PhaseReport
 
 TONES = {"danger": "DANGER", "doom": "DOOM", "buy": "INK", "plain": "INK_DIM"}     # theme colours, read when drawn
 CLOSE_KEYS = {pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE, pygame.K_ESCAPE, pygame.K_j}
 
 
-class ReportCard:
-    """Board modal (GameScene.modal): handle(event) -> keep it open?; draw(surface, scale)."""
+class ReportCard(BoardModal):
+    """`seconds`: a demo's card puts itself away after that long."""
 
-    def __init__(self, report: PhaseReport, board_rect, title: str | None = None):
+    def __init__(self, report: PhaseReport, board_rect, title: str | None = None, seconds: float | None = None):
         self.report = report
         self.board_rect = board_rect            # callable giving the board's rectangle now (the window can resize)
         self.title = title or f"Round {report.round}: what the Director did"
         self.panel = pygame.Rect(0, 0, 0, 0)
+        self.seconds = seconds
 
-    def handle(self, event) -> bool:
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        if self.seconds is not None:
+            self.seconds -= dt
+            if self.seconds <= 0:
+                self.close()
+
+    def stays(self, event) -> bool:
         if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
             return False
         if event.type == pygame.KEYDOWN:
             return event.key not in CLOSE_KEYS
         return True
 
-    def draw(self, surface: pygame.Surface, s: float) -> None:
+    def draw_modal(self, surface: pygame.Surface, s: float) -> None:
         board = self.board_rect()
         size, head = int(17 * s), int(24 * s)
         pad = int(18 * s)

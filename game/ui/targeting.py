@@ -9,7 +9,7 @@ marked, and the line of help it shows.
 from __future__ import annotations
 
 from game.ui import theme
-from game.ui.hud import ExchangeDialog, Picker
+from game.ui.board_modals import ExchangeDialog, Picker
 from game.world import actions as A
 from game.world.components import Inventory
 
@@ -38,8 +38,8 @@ class Targeting:
     def hit(self, scene, who: int, cell: int, acts: tuple) -> None:
         """A click on a target: its one action, or a choice between several."""
         if len(acts) > 1:        # several items lie there
-            scene.modal = Picker("Pick up which?", [(scene.content.gear_name(scene.ground_gear(a.uid)),
-                                                     lambda a=a: scene.submit(a)) for a in acts], scene.mouse)
+            scene.app.push(Picker("Pick up which?", [(scene.content.gear_name(scene.ground_gear(a.uid)),
+                                                      lambda a=a: scene.submit(a)) for a in acts], scene.mouse))
         else:
             scene.submit(acts[0])
 
@@ -182,7 +182,7 @@ class HandOff(_OnAlly):
         return A.HandOff(who, ally, gear[0]) if ally is not None and gear else None
 
     def hit(self, scene, who, cell, acts):
-        scene.modal = ExchangeDialog(scene, who, acts[0].ally, full=self.id == "exchange")
+        scene.app.push(ExchangeDialog(scene, who, acts[0].ally, full=self.id == "exchange"))
         scene.set_mode("move")
 
 

@@ -50,6 +50,11 @@ def font(size: int, bold: bool = False) -> pygame.font.Font:
     return _fonts[key]
 
 
+def board_px(size: float) -> int:
+    """A text size on the board (set by the zoom) at the player's text size: name tags, labels, floaters."""
+    return int(round(size * text_scale))
+
+
 def scale(window_height: int) -> float:
     """1.0 at 720 px high; text and panels grow with bigger windows, and with the player's text size."""
     return max(0.75, window_height / 720) * text_scale

@@ -351,7 +351,7 @@ class LessonScene(GameScene):
                     return
                 if self._left_lesson or (self.app.stack and self.app.scene is not self):
                     return
-        if event.type == pygame.KEYDOWN and self.modal is None:
+        if event.type == pygame.KEYDOWN:
             if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE) and self.awaiting_continue:
                 self.proceed()
                 return
@@ -362,7 +362,7 @@ class LessonScene(GameScene):
                 self.hud.toast("Read the note on the left, then Continue (Enter)", theme.INK, 2.0)
                 return
         if self.awaiting_continue and event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP) \
-                and event.button == 1 and self.modal is None:
+                and event.button == 1:
             on_top = any(b.rect.collidepoint(event.pos) for b in self.hud.top_buttons)
             if not on_top and not self.panel.collidepoint(event.pos):
                 if event.type == pygame.MOUSEBUTTONUP:
@@ -391,6 +391,7 @@ class LessonScene(GameScene):
         lay = self._lay(surface.get_size())
         self._draw_highlights(surface, lay)
         self._draw_panel(surface, lay)
+        self.overdraw.everything()       # the lesson's panel and pulsing highlights lie over the kept layers
 
     def _highlighting(self) -> bool:
         r = self.runner

@@ -519,13 +519,14 @@ class Tooltips:
     def showing(self) -> bool:
         return self.enabled and bool(self.text) and self.timer >= self.delay
 
-    def draw(self, surface: pygame.Surface, scale: float = 1.0) -> None:
+    def draw(self, surface: pygame.Surface, scale: float = 1.0) -> pygame.Rect | None:
+        """Where the tip was drawn, if it was."""
         if not self.showing:
-            return
-        draw_tooltip(surface, self.text, self.pos, scale)
+            return None
+        return draw_tooltip(surface, self.text, self.pos, scale)
 
 
-def draw_tooltip(surface: pygame.Surface, text: str, pos: tuple[int, int], scale: float = 1.0) -> None:
+def draw_tooltip(surface: pygame.Surface, text: str, pos: tuple[int, int], scale: float = 1.0) -> pygame.Rect:
     size = int(20 * scale)
     pad = int(10 * scale)
     max_w = int(360 * scale)
@@ -544,6 +545,7 @@ def draw_tooltip(surface: pygame.Surface, text: str, pos: tuple[int, int], scale
     draw_panel(surface, rect, (44, 47, 54), theme.ACCENT, radius=6, shadow=True)
     for i, line in enumerate(lines):
         draw_text(surface, line, (x + pad, y + pad + i * lh), size, theme.INK)
+    return rect
 
 
 # --- scrolling -------------------------------------------------------------------------------------------------------
@@ -956,11 +958,14 @@ _shades: dict[tuple[int, int], pygame.Surface] = {}
 
 
 class Overlay(Scene):
-    """A scene drawn over the one below it (dimmed): dialogs and the help screen.
+    """A modal: a scene drawn over the one below it (dimmed unless DIM is False). Every modal of the game is one,
+    dialogs and the help screen as much as the board's pickers: they share the App's one stack, so input reaches
+    the top one only; app.push opens one, close() puts it away, and Escape closes the top one.
 
     Subclasses lay themselves out in `_layout(size)` and keep their buttons in `buttons`; the default `handle` lays
-    out for the current window and offers the event to each button."""
+    out for the current window and offers the event to each button, then closes on Escape."""
     buttons: Sequence[Button] = ()
+    DIM = True
 
     def _layout(self, size: tuple[int, int]) -> None:
         pass
@@ -974,6 +979,8 @@ class Overlay(Scene):
         for b in self.buttons:
             if b.handle(event):
                 return
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.close()
 
     def close(self) -> None:
         """Leave the screen, if it is still the one on top."""
@@ -993,6 +1000,8 @@ class Overlay(Scene):
             under.draw(surface)
         else:
             surface.fill(theme.BG)
+        if not self.DIM:
+            return
         shade = _shades.get(surface.get_size())
         if shade is None:
             shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
@@ -1000,6 +1009,32 @@ class Overlay(Scene):
             _shades.clear()
             _shades[surface.get_size()] = shade
         surface.blit(shade, (0, 0))
+
+
+class BoardModal(Overlay):
+    """A modal over the board, drawn at the board's scale: subclasses say whether an event leaves them open
+    (`stays`) and draw themselves with `draw_modal(surface, scale)`. The board shows through, undimmed."""
+    DIM = False
+
+    def handle(self, event: pygame.event.Event) -> None:
+        if (event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE) or not self.stays(event):
+            self.close()
+
+    def stays(self, event: pygame.event.Event) -> bool:
+        return True
+
+    def update(self, dt: float) -> None:
+        """The board underneath keeps animating; its game waits."""
+        animate = getattr(self.below(), "animate", None)
+        if animate is not None:
+            animate(dt)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self.draw_below(surface)
+        self.draw_modal(surface, theme.scale(surface.get_height()))
+
+    def draw_modal(self, surface: pygame.Surface, s: float) -> None:
+        """The modal itself, over the board."""
 
 
 class Dialog(Overlay):
