@@ -76,7 +76,7 @@ def test_every_heat_table_weapon_exists_with_its_heat(content):
 
 
 def test_archetypes_are_many_and_balanced(content):
-    archetypes = content.archetypes.values()
+    archetypes = [a for a in content.archetypes.values() if not a.npc]     # a rescue's civilian is no survivor to pick
     assert len(content.archetypes) >= 8 and len(content.skills) >= 9
     totals = {a.id: (a.move - 4) + a.fight + a.shoot + a.wits + a.guts + a.wounds for a in archetypes}
     assert all(11 <= t <= 13 for t in totals.values()), totals
@@ -144,13 +144,21 @@ CASES = [  # file, old, new, where the problem is, words in its message
     ("hazards.yaml", "    zombie: shambler\n", "    zombie: ghoul\n", "hazards.lurker.zombie",
      "unknown zombie"),
     ("rules.yaml", "  ap: 3 ", "  ap: 0 ", "rules.ap", "between"),
-    ("scenarios.yaml", "finale: overrun", "finale: overran", "scenarios.pharmacy_run.finale", "did you mean"),
+    ("scenarios.yaml", "finale: overrun\n    events: [security_alarm, slamming_doors, structural_collapse",
+     "finale: overran\n    events: [security_alarm, slamming_doors, structural_collapse",
+     "scenarios.pharmacy_run.finale", "did you mean"),
     ("director.yaml", "      focus: 3.0\n", "      focus: 9.0\n", "director.levels.ruthless.focus", "between"),
     ("director.yaml", "      ambush_leap: 2.5", "      ambush_jump: 2.5", "director.scores.situations.ambush_jump",
      "unknown key"),
     ("survivor_ai.yaml", "    hurries: true\n", "    hurries: yes please\n", "survivor_ai.expert.hurries",
      "true or false"),
     ("survivor_ai.yaml", "    slip: 0.06\n", "    slip: -1\n", "survivor_ai.veteran.slip", "between"),
+    ("scenarios.yaml", "reveals: nurse", "reveals: mermaid", "scenarios.lost_and_found.tasks[0].reveals",
+     "unknown archetype"),
+    ("scenarios.yaml", "escort: nurse", "escort: paramedic", "scenarios.lost_and_found.tasks[1].escort",
+     "neither on the team nor revealed"),
+    ("archetypes.yaml", "    weapons: [knife]\n    items: [bandages]", "    weapons: []\n    items: [bandages]",
+     "archetypes.paramedic.weapons", "starts with a weapon"),
 ]
 
 

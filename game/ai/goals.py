@@ -3,12 +3,18 @@ scripted baselines."""
 from __future__ import annotations
 
 from game.world.board import INF
-from game.world.components import Inventory
+from game.world.components import Inventory, Survivor
 from game.world.session import Session
 
 
 def carrying(s: Session, sv: int, item: str) -> bool:
     return any(g.gear_id == item for g in s.comp(sv, Inventory).gear)
+
+
+def escorted(s: Session, sv: int) -> bool:
+    """Is this survivor the one an escort task is about (the civilian the team came for)?"""
+    task = s.task
+    return bool(task and task.escort) and s.comp(sv, Survivor).archetype == task.escort
 
 
 def item_cells(s: Session, item: str) -> list[int]:
@@ -30,7 +36,8 @@ def goal_cells(s: Session, sv: int) -> list[int]:
     if task is None:
         return []
     if task.kind == "extract":
-        return s.marker_cells(task.zone)
+        # an escort: the civilian makes for the exit, the others keep with them (no goal cells of their own)
+        return s.marker_cells(task.zone) if not task.escort or escorted(s, sv) else []
     if task.kind == "deliver":
         if carrying(s, sv, task.item):
             return s.marker_cells(task.zone)
@@ -84,8 +91,10 @@ def rounds_needed(s: Session) -> float | None:
     extraction, which waits for everyone; else of the nearest), one round for this task and three for each later one.
     None when no standing survivor can reach their goal. Shared by the survivor AI (its spare rounds) and the Director
     (what a Doom space is worth)."""
-    walks = [path_cost(s, sv, goal_cells(s, sv)) for sv in s.standing()]
-    pick = max if s.task is not None and s.task.kind == "extract" else min
+    task = s.task
+    walks = [path_cost(s, sv, goal_cells(s, sv)) for sv in s.standing()
+             if task is None or not task.escort or escorted(s, sv)]
+    pick = max if task is not None and task.kind == "extract" else min
     walk = pick(walks, default=INF)
     if walk >= INF:
         return None

@@ -20,7 +20,7 @@ from __future__ import annotations
 import heapq
 import random
 
-from game.ai.goals import carrying, door_ahead, goal_cells, path_cost, rounds_needed, task_cells
+from game.ai.goals import carrying, door_ahead, escorted, goal_cells, path_cost, rounds_needed, task_cells
 from game.ai.odds import at_least, escalation_chance, expected_hits, hit_chance, swarm_wounds
 from game.ai.odds import melee as melee_odds
 from game.ai.survivor_levels import SURVIVOR_LEVELS, Level, survivor_level
@@ -167,6 +167,10 @@ class SurvivorAI:
         engagers = s.contact_zombies(who)
         if not engagers:
             return None
+        if s.effect(who, "noncombatant"):        # a civilian cannot strike back: it only ever breaks away
+            dest = self._best_cell(s, who, option(s, who, "disengage").cells)
+            return (A.Disengage(who, dest), f"cannot fight: breaks away from {len(engagers)}") \
+                if dest is not None else None
         mine = self._melee_pool(s, who)
         if not self.level.weighs_melee:
             weakest = min(engagers, key=lambda z: (s.fight_of(z), s.comp(z, Health).wounds, z))
@@ -308,7 +312,8 @@ class SurvivorAI:
         if task is None:
             return None
         here = s.cell(who)
-        if task.kind == "extract" and A.in_zone(s, who, task.zone) and not s.is_engaged(who):
+        if task.kind == "extract" and A.in_zone(s, who, task.zone) and not s.is_engaged(who) and \
+                (not task.escort or escorted(s, who)):
             return A.Escape(who), f"escapes ({s.task_progress + 1} of {s.quota()} needed)"
         if task.kind == "deliver" and carrying(s, who, task.item) and A.in_zone(s, who, task.zone):
             return A.Deliver(who), (f"delivers the {s.content.gear_name(task.item)} "
@@ -813,6 +818,8 @@ class SurvivorAI:
         task = s.task
         if task is None:
             return False
+        if task.escort:                # the civilian is what the escorts keep close to
+            return escorted(s, who)
         item = task.item if task.kind == "deliver" else task.needs_item
         return bool(item) and carrying(s, who, item)
 

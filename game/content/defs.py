@@ -36,6 +36,8 @@ SKILL_EFFECTS: Mapping[str, type] = MappingProxyType({
     "swipe_immune": int,        # parting swipes only wound on a 6 instead of 5-6 (1 = on)
     "fire_immune": bool,        # never Burning
     "disengage_full": bool,     # Disengage moves the full Move, not half
+    "noncombatant": bool,       # never attacks (no melee, shot or throw): a civilian to rescue
+    "panics": bool,             # tests their nerve when an activation starts under high Heat (rules: panic_heat)
 })
 
 WEAPON_KINDS = ("melee", "firearm", "thrown")
@@ -70,6 +72,7 @@ class ArchetypeDef:
     items: tuple[str, ...]     # starting items (count toward the limit)
     reloads: int
     skill: str
+    npc: bool = False          # not on the team screen: a model a scenario brings in (the civilian of a rescue)
 
 
 @dataclass(frozen=True)
@@ -182,6 +185,7 @@ class RulesDef:
     spawn_radius: int                  # a spawn goes on the point or the nearest free cell this close
     burning_out: int                   # d6 result that puts a fire out
     blackout_sight: int                # sight range in inches during a blackout
+    panic_heat: int = 6                # Heat on the track at which a panicky civilian tests their nerve
 
 
 @dataclass(frozen=True)
@@ -227,6 +231,8 @@ class Task:
     item: str = ""             # deliver: objective item id carried to the zone
     count: int = 1             # deliver: how many; extract: the quota of survivors
     zone: str = "extract"      # deliver / extract: marker kind of the zone
+    reveals: str = ""          # interact: an archetype (an npc) who steps out and joins the team when it is done
+    escort: str = ""           # extract: only this archetype's escape counts, and the others wait for it
 
 
 @dataclass(frozen=True)

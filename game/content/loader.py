@@ -270,6 +270,15 @@ def _cross_scenario(scen: ScenarioDef, at: str, file: str, known: Mapping[str, s
         if task.item and ref("items", task.item, f"{where}.item", "item"):
             if task.item in items and items[task.item].kind != "objective":
                 out.append(Problem(file, f"{where}.item", f"{task.item!r} is not an objective item"))
+        if task.reveals:
+            ref("archetypes", task.reveals, f"{where}.reveals", "archetype")
+        revealed = {t.reveals for t in scen.tasks[:i] if t.reveals}
+        archetype_ids = known.get("archetypes")
+        sound = archetype_ids is None or revealed <= archetype_ids      # (a bad reveal is reported once, above)
+        if task.escort and ref("archetypes", task.escort, f"{where}.escort", "archetype") and sound and \
+                task.escort not in scen.team and task.escort not in revealed:
+            out.append(Problem(file, f"{where}.escort", f"{task.escort!r} is neither on the team nor revealed by an "
+                                                        f"earlier task"))
         if task.kind in ("deliver", "extract"):
             if task.zone not in MARKER_KINDS:
                 out.append(Problem(file, f"{where}.zone", f"{task.zone!r} is not a marker kind"))

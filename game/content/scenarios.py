@@ -21,11 +21,11 @@ TASK_KINDS = ("interact", "deliver", "extract")
 TASK_REQUIRED = ("id", "kind", "text")
 # fields each task kind may use besides id, kind and text
 TASK_FIELDS = {
-    "interact": ("marker", "times", "needs_item"),
+    "interact": ("marker", "times", "needs_item", "reveals"),
     "deliver": ("item", "count", "zone"),
-    "extract": ("count", "zone"),
+    "extract": ("count", "zone", "escort"),
 }
-ALL_TASK_FIELDS = ("marker", "times", "needs_item", "item", "count", "zone")
+ALL_TASK_FIELDS = ("marker", "times", "needs_item", "item", "count", "zone", "reveals", "escort")
 DOOM_RANGE = (6, 20)
 AMBIENT_RANGE = (0, 5)
 TEAM_RANGE = (1, 8)
@@ -133,6 +133,8 @@ def _task(ctx: _Ctx, data: object, where: str) -> Task | None:
         fields["times"] = ctx.integer(data.get("times", 1), f"{where}.times", 1, 10)
         if "needs_item" in data:
             fields["needs_item"] = ctx.ident(data["needs_item"], f"{where}.needs_item")
+        if "reveals" in data:
+            fields["reveals"] = ctx.ident(data["reveals"], f"{where}.reveals")
     elif kind == "deliver":
         if "item" not in data:
             ctx.add(f"{where}.item", "missing: a deliver task names the objective item to carry")
@@ -144,6 +146,8 @@ def _task(ctx: _Ctx, data: object, where: str) -> Task | None:
         if zone not in MARKER_KINDS:
             ctx.add(f"{where}.zone", f"{zone!r} is not a marker kind ({', '.join(MARKER_KINDS)})")
         fields["zone"] = zone
+    if kind == "extract" and "escort" in data:
+        fields["escort"] = ctx.ident(data["escort"], f"{where}.escort")
     if ctx.problems[n:]:
         return None
     return Task(id=task_id, kind=kind, text=text, **fields)  # type: ignore[arg-type]

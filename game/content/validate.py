@@ -312,6 +312,7 @@ RULE_CHECKS: Mapping[str, Check] = {
     "triage_need": integer(1, 3),
     "escalation": list_of(_band, min_len=1), "costs": _costs, "lunge_distance": integer(1, 12),
     "spawn_radius": integer(0, 6), "burning_out": integer(2, 6), "blackout_sight": integer(1, 48),
+    "panic_heat": integer(1, 15),
 }
 
 
@@ -370,18 +371,26 @@ def _skill(ctx: Ctx, sid: str, data: object, where: str) -> SkillDef | None:
 
 ARCHETYPE_CHECKS: Mapping[str, Check] = {
     "name": text, "blurb": text,
-    "move": integer(4, 6), "fight": integer(1, 4), "shoot": integer(0, 3),
+    "move": integer(4, 6), "fight": integer(0, 4), "shoot": integer(0, 3),
     "wits": integer(1, 4), "guts": integer(1, 4), "wounds": integer(2, 4),
-    "weapons": list_of(ref("weapons", "weapon"), min_len=1, unique=True),
+    "weapons": list_of(ref("weapons", "weapon"), unique=True),
     "items": list_of(ref("items", "item")),
     "reloads": integer(0, 3),
     "skill": ref("skills", "skill"),
+    "npc": flag,
 }
 
 
 def _archetype(ctx: Ctx, aid: str, data: object, where: str) -> ArchetypeDef | None:
     vals = record(ctx, data, where, ArchetypeDef, ARCHETYPE_CHECKS)
-    return None if vals is None else ArchetypeDef(id=aid, **vals)
+    if vals is None:
+        return None
+    # a playable survivor fights and carries a weapon; only a scenario's npc (a civilian) may have neither
+    if not vals["npc"]:
+        if not require(ctx, vals["fight"] >= 1, f"{where}.fight", "a playable survivor has Fight 1 or more") or \
+                not require(ctx, bool(vals["weapons"]), f"{where}.weapons", "a playable survivor starts with a weapon"):
+            return None
+    return ArchetypeDef(id=aid, **vals)
 
 
 # --- weapons.yaml ------------------------------------------------------------------------------------------

@@ -542,7 +542,7 @@ class TeamSelect(UIScene):
         top = px(92)
         bar_h = px(76)
         bottom = h - bar_h
-        archs = list(self.content.archetypes.values())
+        archs = [a for a in self.content.archetypes.values() if not a.npc]      # npcs join in a scenario
         gap = px(12)
         cols = 6 if (w - 2 * margin - 5 * gap) // 6 >= px(150) else 4
         rows = -(-len(archs) // cols)

@@ -154,6 +154,35 @@ def start_activation(s: Session, who: int) -> None:
         status.stunned = False
         s.emit("status", f"{s.name(who)} is still reeling: 1 AP fewer", who=who)
     s.active = who
+    if s.effect(who, "panics") and s.heat >= s.rules.panic_heat:
+        nerve(s, who)
+
+
+def nerve(s: Session, who: int) -> None:
+    """A civilian starting an activation with the Heat at panic_heat or more tests their nerve (a Guts test). On a
+    failure they panic: the activation is lost, and unless engaged they run their full Move to the cell they can
+    reach that lies farthest from the nearest zombie (ties: the first cell in reading order)."""
+    if s.hits(s.roll(guts_dice(s, who), who, f"nerve at Heat {s.heat}")):
+        s.emit("status", f"{s.name(who)} keeps their nerve", who=who)
+        return
+    s.comp(who, Turn).ap = 0
+    if s.is_engaged(who):
+        s.emit("status", f"{s.name(who)} panics and cowers where they stand", who=who)
+        return
+    zombies = [s.cell(z) for z in s.zombies()]
+    here = s.cell(who)
+    found = reach_full(s, who, move_budget(s, who))
+    cells = [c for c in found if c == here or c not in s.occupant]
+    safest = max(cells, key=lambda c: (min((s.dist(c, z) for z in zombies), default=99.0), -c))
+    s.emit("status", f"{s.name(who)} panics and runs", who=who)
+    if safest != here:
+        s.move_model(who, path_to(found, safest), verb="flees")
+
+
+def _fighter(s: Session, who: int) -> None:
+    """Only those who can fight attack: a civilian (skill effect `noncombatant`) never does."""
+    if s.effect(who, "noncombatant"):
+        raise Impossible(f"{s.name(who)} cannot fight")
 
 
 def _open_turn(s: Session, who: int) -> None:
@@ -370,6 +399,7 @@ class Melee:
 
     def check(self, s: Session) -> None:
         _active(s, self.who)
+        _fighter(s, self.who)
         if not s.is_zombie(self.target):
             raise Impossible("there is no zombie there")
         _contact(s, self.who, self.target)
@@ -462,6 +492,7 @@ class Shoot:
 
     def check(self, s: Session) -> None:
         _active(s, self.who)
+        _fighter(s, self.who)
         gear, weapon = _weapon(s, self.who, self.weapon, "firearm", "is not a firearm")
         if gear.ammo <= 0:
             raise Impossible(f"{weapon.name} is empty: Reload")
@@ -500,6 +531,7 @@ class Throw:
 
     def check(self, s: Session) -> None:
         _active(s, self.who)
+        _fighter(s, self.who)
         _, weapon = _weapon(s, self.who, self.weapon, "thrown", "cannot be thrown")
         if s.is_engaged(self.who):
             raise Impossible("no room to throw while engaged")
@@ -791,6 +823,8 @@ class Escape:
         task = s.task
         if task is None or task.kind != "extract":
             raise Impossible("it is not time to leave yet")
+        if task.escort and s.comp(self.who, Survivor).archetype != task.escort:
+            raise Impossible(f"nobody leaves before the {s.content.archetypes[task.escort].name}: get them out first")
         if not in_zone(s, self.who, task.zone):
             raise Impossible("stand in the extraction zone")
 

@@ -764,7 +764,9 @@ class Session:
 
     def quota(self) -> int:
         task = self.task
-        return min(task.count, self.starting_team) if task and task.kind == "extract" else 0
+        if not task or task.kind != "extract":
+            return 0
+        return 1 if task.escort else min(task.count, self.starting_team)
 
     def task_need(self) -> int:
         """How many the current task takes: survivors out, items delivered, or times worked."""
@@ -775,14 +777,30 @@ class Session:
         task = self.task
         self.task_progress += amount
         need = self.task_need()
-        self.emit("objective", f"{task.text}: {min(self.task_progress, need)}/{need}", task=task.id)
+        self.emit("objective", f"{task.text.rstrip('.')}: {min(self.task_progress, need)}/{need}", task=task.id)
         if self.task_progress >= need:
             self.task_index += 1
             self.task_progress = 0
             nxt = self.task
-            self.emit("objective", f"Objective step done: {task.text}" +
+            self.emit("objective", f"Objective step done: {task.text.rstrip('.')}" +
                       (f". Next: {nxt.text}" if nxt else ""), task=task.id)
+            if task.reveals:
+                self.reveal(task.reveals, task.marker)
         self.check_end()
+
+    def reveal(self, archetype: str, marker: str) -> int | None:
+        """The one a task found (a scenario's npc) steps out next to its marker and joins the team: the next seat,
+        and they act from the next round. None when there is no room to stand."""
+        point = self.marker_cells("objective", marker)[0]
+        cell = self.free_cell_near(point, self.rules.spawn_radius)
+        if cell is None:
+            return None
+        seat = 1 + max((self.comp(sv, Survivor).seat for sv in self.survivors(on_board=False)), default=-1)
+        eid = self._add_survivor(archetype, seat, cell)
+        self.comp(eid, Turn).activated = True
+        self.emit("joins", f"{self.name(eid)} is found and joins the team", who=eid, cell=cell)
+        self.update_engagement()
+        return eid
 
     def marker_cells(self, kind: str, name: str | None = None) -> list[int]:
         found = self._markers.get((kind, name))
@@ -796,10 +814,17 @@ class Session:
         if self.result:
             return
         all_survivors = self.survivors(on_board=False)
-        lost = sum(1 for s in all_survivors if self.comp(s, Status).eliminated)
+        archetypes = self.content.archetypes
+        # the rulebook's casualties are the team's: a civilian found on the way is not one of them
+        lost = sum(1 for s in all_survivors if self.comp(s, Status).eliminated
+                   and not archetypes[self.comp(s, Survivor).archetype].npc)
+        escort = next((t.escort for t in self.scenario.tasks[self.task_index:] if t.escort), "")
         if self.task is None:
             cause = "extraction" if self.scenario.tasks[-1].kind == "extract" else "objective"
             self.finish("survivors", cause)
+        elif escort and any(self.comp(s, Survivor).archetype == escort and self.comp(s, Status).eliminated
+                            for s in all_survivors):
+            self.finish("director", f"{archetypes[escort].name} was lost")
         elif lost * 2 > self.starting_team:
             self.finish("director", "casualties")
         elif self.task.kind == "extract" and sum(1 for s in all_survivors if self.comp(s, Status).escaped) \
