@@ -172,7 +172,8 @@ class DirectorDesk:
                 return True
         if lay.right.collidepoint(event.pos):
             return True
-        if lay.board.collidepoint(event.pos) and self.chosen is not None and self.row(self.chosen).targeted:
+        chosen = self.row(self.chosen)
+        if lay.board.collidepoint(event.pos) and chosen is not None and chosen.targeted:
             cell = self._cell_under(event.pos)
             purchase = self.targets().get(cell) if cell is not None else None
             if purchase is None:
@@ -283,15 +284,12 @@ class DirectorDesk:
         draw_text(surface, cost, (rect.x + px(8), rect.centery), px(15), theme.HEAT if row.open else ink, True,
                   anchor="midleft")
         label_x = rect.x + px(30)
-        side = f"x{len(self._targets_of(row))}" if row.open and row.targeted else ""
+        side = f"x{len(row.purchases)}" if row.open and row.targeted else ""
         if side:
             draw_text(surface, side, (rect.right - px(8), rect.centery), px(12), theme.INK_DIM, anchor="midright")
         room = rect.right - px(40) - label_x
         draw_text(surface, ellipsize(row.label, px(15), room), (label_x, rect.centery), px(15), ink,
                   anchor="midleft")
-
-    def _targets_of(self, row: MenuRow) -> tuple:
-        return row.purchases
 
     def _button(self, surface, rect, text, action, enabled, lay, primary=False) -> None:
         hovered = rect.collidepoint(self.scene.mouse) and enabled
