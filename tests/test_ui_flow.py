@@ -193,7 +193,7 @@ def test_the_team_size_is_kept_between_the_scenario_limits(app, content):
     assert not start.enabled
     click(app, start)
     assert app.scene is team
-    for a in [a for a in content.archetypes if a not in scen.team]:
+    for a in [a for a in cards if a not in scen.team]:        # (the cards offered: no npc among them)
         click(app, cards[a])
     assert len(team.team) == scen.team_max              # a full team refuses more
     assert team.notice
