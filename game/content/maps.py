@@ -126,8 +126,8 @@ def _default_spawn_names(cells: list[tuple[int, int, str]], width: int, height: 
 
 def _fill_auto_styles(styles: list[str], terrain: list[str], width: int, height: int) -> None:
     """`style: auto` cells (markers) take the look of the ground around them: the commonest style among
-    their open or difficult neighbours that are not auto themselves (first seen wins a tie), else their
-    terrain kind."""
+    their open or difficult neighbours that are not auto themselves (first seen wins a tie), else floor (open
+    ground walled in all round is a small room) or their terrain kind."""
     for i, style in enumerate(styles):
         if style != AUTO_STYLE:
             continue
@@ -139,7 +139,8 @@ def _fill_auto_styles(styles: list[str], terrain: list[str], width: int, height:
                 j = ny * width + nx
                 if styles[j] != AUTO_STYLE and terrain[j] in ("open", "difficult"):
                     around[styles[j]] += 1
-        styles[i] = around.most_common(1)[0][0] if around else terrain[i]
+        # nothing open around it: a one-cell room (a kiosk, a booth), so it is indoors
+        styles[i] = around.most_common(1)[0][0] if around else ("floor" if terrain[i] == "open" else terrain[i])
 
 
 def check_map(data: object, file: str, legend: dict[str, dict]) -> tuple[MapDef | None, list[Problem]]:

@@ -414,3 +414,12 @@ def board_problems(mapdef: MapDef) -> list[str]:
     if any(mapdef.terrain[m.y * mapdef.width + m.x] in BLOCKED for m in mapdef.markers if m.kind != "search"):
         out.append("a marker on blocked ground")      # (a search token may be a car's boot)
     return out
+
+
+def describe(board: Board) -> str:
+    """Which tile lies where, and how it is turned (for the designer and the quick-play text)."""
+    names = ("North-west", "North", "North-east", "West", "Centre", "East", "South-west", "South", "South-east")
+    lines = [f"  tiles (seed {board.seed}{f', attempt {board.attempts}' if board.attempts > 1 else ''}):"]
+    for p in board.placed:
+        lines.append(f"    {names[p.row * GRID + p.col]:<11} {p.tile} (turned {90 * p.turns})")
+    return "\n".join(lines)
