@@ -330,7 +330,7 @@ def _reached(markers: list[Marker], terrain: list[str], width: int) -> set[int]:
     walk = [t not in BLOCKED for t in terrain]
     seen = {m.y * width + m.x for m in markers if m.kind == "deploy"}
     todo = list(seen)
-    while todo:     # index arithmetic, not (x, y) pairs: generated boards run this thousands of times
+    while todo:     # flat indices, not (x, y) pairs: generated boards run this thousands of times
         i = todo.pop()
         x = i % width
         for j in (i - width, i + width, i - 1 if x else -1, i + 1 if x + 1 < width else -1):

@@ -196,8 +196,9 @@ def check_tile(data: object, file: str, legend: Mapping[str, dict]) -> tuple[Til
     mapdef = tile_map(tile)
     # reachable from the ring, as check_map asks of a map from its deployment cells
     starts = [Marker("deploy", x, y) for x, y in ring()]
-    for where, message in _cut_off([*starts, *mapdef.markers], list(mapdef.terrain), TILE_SIZE) + \
-            _misplaced([*starts, *mapdef.markers], list(mapdef.terrain), list(mapdef.styles), TILE_SIZE):
+    markers, terrain = [*starts, *mapdef.markers], list(mapdef.terrain)
+    found = _cut_off(markers, terrain, TILE_SIZE) or _misplaced(markers, terrain, list(mapdef.styles), TILE_SIZE)
+    for where, message in found:        # (a walled-in marker is one problem, not also its sealed room)
         add(where, message.replace("deployment cells", "streets round the tile"))
     return (None if problems else tile), problems
 
