@@ -339,9 +339,8 @@ def _roll_board(tiles: TileSet, seed: int, rng: random.Random, legend: Mapping[s
     deploy_side = rng.randrange(4)
     for p in placed:
         tile = tiles.tiles[p.tile]
-        ground = {**_SLOT_GROUND}
         # each character of the tile once through the palette (a slot is plain ground unless chosen below)
-        chars = {c: palette.char(ground if c in tile.objectives else e) for c, e in tile.legend.items()
+        chars = {c: palette.char(_SLOT_GROUND if c in tile.objectives else e) for c, e in tile.legend.items()
                  if c in tile.used}
         rows = _turned(tile, p.turns)
         for y, row in enumerate(rows):
