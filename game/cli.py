@@ -2,7 +2,8 @@
 
     validate [PATH ...]   check content files (no paths: everything); exit 1 with one line per problem
     scenarios             list the playable scenarios
-    map PATH              check a map file and print it; --screenshot FILE draws it with its markers
+    map PATH              check a map or tile file and print it; --screenshot FILE draws it with its markers
+    map --board SEED      the same for the board generated from tiles for a quick-play seed
     run                   play one game headless (random survivors against the Director) and print its log
     simulate              AI-vs-AI batches and the balance report (game.sim.simulate_cli)
     soak                  checked games for M minutes: invariants, crashes, games/s and memory (game.sim.soak)
@@ -50,14 +51,18 @@ def build_parser() -> argparse.ArgumentParser:
     drawing = sub.add_parser("map", help="check a map file, print it as text, or draw it to a PNG",
                              description="Check one map file (48x48 board or a smaller tile), print its rows and "
                                          "markers, and with --screenshot draw it headless with every marker.")
-    drawing.add_argument("path", metavar="PATH", help="a map file, e.g. maps/pharmacy_run.yaml")
+    drawing.add_argument("path", metavar="PATH", nargs="?",
+                         help="a map file, e.g. maps/pharmacy_run.yaml, or a tile, e.g. maps/tiles/clinic.yaml")
+    drawing.add_argument("--board", type=int, metavar="SEED",
+                         help="instead of a file: the board generated from tiles for this quick-play seed")
     drawing.add_argument("--screenshot", metavar="FILE", help="write the map as a PNG")
     drawing.add_argument("--tile", type=_tile, default=24, metavar="PX", help="pixels per inch (8-64, default 24)")
     drawing.set_defaults(func=cmd_map)
     run = sub.add_parser("run", help="play one game headless and print its event log",
                          description="Play one whole game with no display: the baseline random survivor player "
                                      "against the Director AI. Prints every event, then the result.")
-    run.add_argument("--scenario", default="last_train_out", help="scenario id (see `scenarios`)")
+    run.add_argument("--scenario", default="last_train_out",
+                     help="scenario id (see `scenarios`), or quickplay_SEED for a quick-play scenario")
     run.add_argument("--seed", type=seed, default=1, help="the game's seed (same seed, same game)")
     run.add_argument("--quiet", action="store_true", help="print only the result")
     run.set_defaults(func=cmd_run)
@@ -86,7 +91,8 @@ def _window_size(text: str) -> tuple[int, int]:
 def _add_window_commands(sub) -> None:
     play = sub.add_parser("play", help="open the game board on a scenario",
                           description="Open the game window straight on a scenario with its suggested team.")
-    play.add_argument("--scenario", required=True, metavar="ID", help="scenario id (see `scenarios`)")
+    play.add_argument("--scenario", required=True, metavar="ID",
+                      help="scenario id (see `scenarios`), or quickplay_SEED for a quick-play scenario")
     play.add_argument("--seed", type=seed, help="the game's seed (default: a new one)")
     play.add_argument("--screenshot", metavar="FILE", help="draw a few frames headless, save a PNG and exit")
     play.add_argument("--size", type=_window_size, metavar="WxH", help="window size, e.g. 1920x1080")
@@ -166,7 +172,19 @@ def _content():
 
 
 def content_with_scenario(scenario: str):
+    """The content and 0, with a quick-play id (quickplay_<seed>) rolled again from its seed; else None and an exit
+    code after one clear line."""
     from game.content.loader import content_with_scenario as load
+    from game.content.loader import load_content_or_report
+    from game.tools.quickplay import content_for
+
+    if scenario.startswith("quickplay_"):
+        content = load_content_or_report()
+        if content is None:
+            return None, 1
+        content = content_for(content, scenario)
+        if scenario in content.scenarios:
+            return content, 0
     return load(scenario)
 
 
@@ -218,18 +236,41 @@ def _tile(text: str) -> int:
 def cmd_map(args: argparse.Namespace) -> int:
     from pathlib import Path
 
+    from game.content.errors import ContentError
     from game.content.maps import load_legend, read_map, render
+    from game.content.tiles import TILE_DIR, describe, generate_board, is_tile_file, load_tiles, read_tile, tile_map
 
-    path = Path(args.path)
-    if not path.is_file():
-        print(f"error: {path}: no such map file", file=sys.stderr)
+    if (args.path is None) == (args.board is None):
+        print("error: give a map file or --board SEED (one of them)", file=sys.stderr)
         return 2
-    mapdef, problems = read_map(path, load_legend())
+    legend = load_legend()
+    text = ""
+    if args.board is not None:
+        tiles, problems = load_tiles(TILE_DIR, legend)
+        mapdef = None
+        if not problems:
+            try:
+                board = generate_board(tiles, args.board, legend)
+                mapdef, text = board.map, describe(board)
+            except ContentError as exc:
+                problems = exc.problems
+    else:
+        path = Path(args.path)
+        if not path.is_file():
+            print(f"error: {path}: no such map file", file=sys.stderr)
+            return 2
+        if is_tile_file(path):
+            tile, problems = read_tile(path, legend)
+            mapdef = tile_map(tile) if tile is not None else None
+        else:
+            mapdef, problems = read_map(path, legend)
     for p in problems:
         print(f"{p.file}: {p.where}: {p.message}", file=sys.stderr)
     if mapdef is None:
         return 1
     print(render(mapdef))
+    if text:
+        print(text)
     if args.screenshot:
         from game.ui.map_render import save_map_png
         try:
@@ -431,7 +472,7 @@ def cmd_scenario(args: argparse.Namespace) -> int:
         from game.ai.random_bot import RandomSurvivors
         from game.sim.runner import play_game
 
-        session = play_game(content, q.scenario, args.seed, RandomSurvivors(args.seed))
+        session = play_game(Q.playable(content, q), q.scenario, args.seed, RandomSurvivors(args.seed))
         played = {"winner": session.result[0], "cause": session.result[1], "rounds": session.round,
                   "doom": f"{session.doom}/{session.scenario.doom_length}"}
         session.close()

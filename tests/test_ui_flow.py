@@ -326,6 +326,7 @@ def test_a_quick_play_game_can_be_saved_and_loaded(app, content, home):
     loaded = app.scene
     assert isinstance(loaded, StandInGameScene) and loaded is not board
     assert loaded.record.scenario == "quickplay_77" and loaded.game.session.scenario == board.game.session.scenario
+    assert loaded.game.session.map.id == "board_77" and loaded.game.session.map == board.game.session.map
 
 
 def test_load_with_no_saves_says_so(app, content):

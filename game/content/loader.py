@@ -3,7 +3,8 @@
     load_content()          -> Content (cached), or ContentError listing every problem found
     validate_paths(paths)   -> problems of the named files (a map, or a data file by its name) or of all
 
-Data files live in <root>/game/data, maps in <root>/maps. Maps and the legend are parsed by game.content.maps,
+Data files live in <root>/game/data, maps in <root>/maps, map tiles in <root>/maps/tiles (game.content.tiles;
+loaded into Content.extra["tiles"] for the quick-play boards). Maps and the legend are parsed by game.content.maps,
 the scenario file's structure by game.content.scenarios; this module checks how the files refer to each other.
 """
 from __future__ import annotations
@@ -18,7 +19,8 @@ from types import MappingProxyType, ModuleType
 
 from game.content.defs import MARKER_KINDS, Content, MapDef, ScenarioDef
 from game.content.errors import ContentError, Problem
-from game.content.maps import BLOCKED
+from game.content.maps import BLOCKED, load_legend
+from game.content.tiles import TileSet, generate_board, is_tile_file, load_tiles, tile_map
 from game.content.validate import ONE, TABLES, declared_ids, hint, parse_table
 from game.content.yamlio import read_yaml
 
@@ -86,12 +88,18 @@ def _check(sources: Mapping[str, Path], map_paths: Iterable[Path]) -> tuple[Cont
             tables[name], more = parse_table(name, raw[name], str(sources[name]), known)
             problems += more
 
-    maps, map_ids = _load_maps(sources["legend"], list(map_paths), problems)
+    map_paths = list(map_paths)
+    tile_paths = [p for p in map_paths if is_tile_file(p)]
+    maps, map_ids = _load_maps(sources["legend"], [p for p in map_paths if not is_tile_file(p)], problems)
     scenarios = _load_scenarios(sources["scenarios"], problems)
     known["maps"] = map_ids
 
     problems += _cross(tables, known, maps, scenarios, {n: str(p) for n, p in sources.items()})
     extra = _load_tool_tables(sources, known, tables, maps, problems)
+    if tile_paths:
+        tiles = _load_tiles(sources["legend"], tile_paths, known, problems)
+        if tiles is not None:
+            extra["tiles"] = tiles
     if problems:
         return None, problems
     frozen = {name: MappingProxyType(dict(tables[name])) for name in ONE}
@@ -119,6 +127,27 @@ def _load_maps(legend_path: Path, map_paths: list[Path],
             problems.append(Problem(str(path), "id", f"map id {mapdef.id!r} is used by another map file too"))
         maps[mapdef.id] = mapdef
     return maps, map_ids
+
+
+def _load_tiles(legend_path: Path, paths: list[Path], known: Mapping[str, set[str] | None],
+                problems: list[Problem]) -> TileSet | None:
+    """The map tiles (maps/tiles/*.yaml) for generated boards, checked once here; one board is built as a check
+    that the tiles still fit together."""
+    legend = _guarded(str(legend_path), [], load_legend, legend_path)
+    if legend is None:
+        return None
+    tiles, more = load_tiles(paths, legend)
+    decks = known.get("decks")
+    for tile in tiles.tiles.values():
+        for m in tile_map(tile).markers:
+            if m.deck and decks is not None and m.deck not in decks:
+                more.append(Problem(tile.source, f"row {m.y + 1}, column {m.x + 1}",
+                                    f"unknown deck {m.deck!r}{hint(m.deck, decks)}"))
+    problems += more
+    if more:
+        return None
+    board = _guarded(str(paths[0].parent), problems, generate_board, tiles, 1, legend)
+    return tiles if board is not None else None
 
 
 def _load_tool_tables(sources: Mapping[str, Path], known: Mapping[str, set[str] | None],
@@ -327,7 +356,8 @@ def _placements(scen: ScenarioDef, mapdef: MapDef) -> list[tuple[str, str]]:
 def _root_sources(root: Path) -> tuple[dict[str, Path], list[Path]]:
     data = root / "game" / "data"
     sources = {name: _shown(data / f"{name}.yaml") for name in DATA_NAMES}
-    return sources, [_shown(p) for p in sorted((root / "maps").glob("*.yaml"))]
+    maps = sorted((root / "maps").glob("*.yaml")) + sorted((root / "maps" / "tiles").glob("*.yaml"))
+    return sources, [_shown(p) for p in maps]
 
 
 def load_content(root: Path | None = None) -> Content:
@@ -415,5 +445,5 @@ def _check_named(named: list[Path]) -> list[Problem]:
         if path.stem in DATA_NAMES:
             sources[path.stem] = path
         else:
-            maps = [m for m in maps if m.stem != path.stem] + [path]
+            maps = [m for m in maps if (m.stem, is_tile_file(m)) != (path.stem, is_tile_file(path))] + [path]
     return [p for p in _check(sources, maps)[1] if p.file in shown or p not in before]

@@ -126,8 +126,8 @@ def _default_spawn_names(cells: list[tuple[int, int, str]], width: int, height: 
 
 def _fill_auto_styles(styles: list[str], terrain: list[str], width: int, height: int) -> None:
     """`style: auto` cells (markers) take the look of the ground around them: the commonest style among
-    their open or difficult neighbours that are not auto themselves (first seen wins a tie), else their
-    terrain kind."""
+    their open or difficult neighbours that are not auto themselves (first seen wins a tie), else floor (open
+    ground walled in all round is a small room) or their terrain kind."""
     for i, style in enumerate(styles):
         if style != AUTO_STYLE:
             continue
@@ -139,7 +139,8 @@ def _fill_auto_styles(styles: list[str], terrain: list[str], width: int, height:
                 j = ny * width + nx
                 if styles[j] != AUTO_STYLE and terrain[j] in ("open", "difficult"):
                     around[styles[j]] += 1
-        styles[i] = around.most_common(1)[0][0] if around else terrain[i]
+        # nothing open around it: a one-cell room (a kiosk, a booth), so it is indoors
+        styles[i] = around.most_common(1)[0][0] if around else ("floor" if terrain[i] == "open" else terrain[i])
 
 
 def check_map(data: object, file: str, legend: dict[str, dict]) -> tuple[MapDef | None, list[Problem]]:
@@ -274,11 +275,13 @@ def check_map(data: object, file: str, legend: dict[str, dict]) -> tuple[MapDef 
             marker_name = entry["name"]
         markers.append(Marker(kind=kind, x=x, y=y, name=marker_name, deck=entry["deck"]))
 
-    problems += [Problem(file, where, message) for where, message in _cut_off(markers, terrain, width)]
+    seen = _reached(markers, terrain, width)
+    problems += [Problem(file, where, message) for where, message in _cut_off(markers, terrain, width, seen)]
     if problems:
         return None, problems
     _fill_auto_styles(styles, terrain, width, height)
-    problems += [Problem(file, where, message) for where, message in _misplaced(markers, terrain, styles, width)]
+    problems += [Problem(file, where, message)
+                 for where, message in _misplaced(markers, terrain, styles, width, seen)]
     if problems:
         return None, problems
     return MapDef(id=map_id, name=name, width=width, height=height, terrain=tuple(terrain),
@@ -286,12 +289,14 @@ def check_map(data: object, file: str, legend: dict[str, dict]) -> tuple[MapDef 
                   source=file), []
 
 
-def _cut_off(markers: list[Marker], terrain: list[str], width: int) -> list[tuple[str, str]]:
+def _cut_off(markers: list[Marker], terrain: list[str], width: int,
+             seen: set[int] | None = None) -> list[tuple[str, str]]:
     """(where, why) for each marker a survivor could never use: walking from the deployment cells through every
     cell that is not wall or heavy cover (doors can be opened), an extraction zone must be reached, and each
     objective and search token stood on or touched."""
     height = len(terrain) // width
-    seen = _reached(markers, terrain, width)
+    if seen is None:
+        seen = _reached(markers, terrain, width)
 
     def touched(m: Marker) -> bool:
         """Reached, or in base contact with a reached cell (not across the corner of a wall, cover or door)."""
@@ -321,21 +326,22 @@ def _cut_off(markers: list[Marker], terrain: list[str], width: int) -> list[tupl
 
 def _reached(markers: list[Marker], terrain: list[str], width: int) -> set[int]:
     """Every cell a survivor could walk to from the deployment cells (doors can be opened)."""
-    height = len(terrain) // width
+    size = len(terrain)
+    walk = [t not in BLOCKED for t in terrain]
     seen = {m.y * width + m.x for m in markers if m.kind == "deploy"}
     todo = list(seen)
-    while todo:
+    while todo:     # flat indices, not (x, y) pairs: generated boards run this thousands of times
         i = todo.pop()
-        x, y = i % width, i // width
-        for nx, ny in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)):
-            j = ny * width + nx
-            if 0 <= nx < width and 0 <= ny < height and j not in seen and terrain[j] not in BLOCKED:
+        x = i % width
+        for j in (i - width, i + width, i - 1 if x else -1, i + 1 if x + 1 < width else -1):
+            if 0 <= j < size and walk[j] and j not in seen:
                 seen.add(j)
                 todo.append(j)
     return seen
 
 
-def _misplaced(markers: list[Marker], terrain: list[str], styles: list[str], width: int) -> list[tuple[str, str]]:
+def _misplaced(markers: list[Marker], terrain: list[str], styles: list[str], width: int,
+               seen: set[int] | None = None) -> list[tuple[str, str]]:
     """(where, why) for what a designer put in the wrong place: a marker inside a wall, a spawn point inside a
     building (on floor), and walkable ground sealed off from the deployment cells (one line per sealed area)."""
     out = []
@@ -348,7 +354,7 @@ def _misplaced(markers: list[Marker], terrain: list[str], styles: list[str], wid
         elif m.kind in SPAWN_KINDS and styles[i] == "floor":
             out.append((where, f"spawn point {m.name!r} is inside a building (on floor): zombies come in from "
                                f"the streets and the edges"))
-    seen = _reached(markers, terrain, width)
+    seen = set(_reached(markers, terrain, width) if seen is None else seen)
     for i in range(len(terrain)):
         if terrain[i] in BLOCKED or i in seen:
             continue

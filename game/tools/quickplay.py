@@ -2,22 +2,27 @@
 game.world.session.Session starts at once.
 
     qp = generate(content, seed=7)                 # or map_id="dead_air", or faces=[...] for real dice
-    Session(content, qp.scenario)                  # plays on content.maps[qp.scenario.map]
+    Session(playable(content, qp), qp.scenario)    # the content with the scenario and its board added
 
-The rolls: objective (tasks on the map's objective markers and zones), environment (the map and the jackpot deck of
-plain search tokens), starting density (zombies placed on street cells away from the deployment zone) and a hazard
+The board: a new one from the map tiles for every seed (game.content.tiles, id `board_<seed>`; the same seed gives
+the same board), or a hand-built map when `map_id` names one (or when no tiles are loaded).
+The rolls: objective (tasks on the map's objective markers and zones), environment (the name and the jackpot deck of
+plain search tokens; on a hand-built map also the map), starting density (zombies placed on street cells away from
+the deployment zone) and a hazard
 twist (ambient Heat, the Doom track, Doom events, the Director's event menu, the finale). The tables are read and
 checked with the rest of the content (the loader calls `parse_tables`; the result is content.extra["quickplay"]).
 """
 from __future__ import annotations
 
+import dataclasses
 import string
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from types import MappingProxyType
 
 from game.content.defs import Content, MapDef, ObjectiveItem, ScenarioDef, Task
-from game.content.errors import Problem
+from game.content.errors import ContentError, Problem
+from game.content.tiles import Board, describe, generate_board
 from game.content.validate import BAD, Ctx, body_of, choice, ident, integer, keyed, list_of, ref, text
 from game.rules.geometry import distance
 from game.tools.common import Roller, ToolError, lookup
@@ -488,6 +493,7 @@ class QuickPlay:
     scenario: ScenarioDef
     map_name: str
     notes: tuple[str, ...] = ()
+    board: Board | None = None      # the board generated from tiles, when no hand-built map was asked for
 
     def roll(self, table: str) -> TableRoll:
         return next(r for r in self.rolls if r.table == table)
@@ -510,6 +516,8 @@ def generate(content: Content, seed: int | None = 0, *, map_id: str | None = Non
     qp = tables_of(content)
     if map_id is not None:
         lookup(content.maps, map_id, "--map", "map")
+    tiles = content.extra.get("tiles") if content.extra else None
+    board = generate_board(tiles, seed if seed is not None else 0) if map_id is None and tiles else None
     # one seeded stream: the table rolls first (unless entered), then where the zombies stand
     roller = Roller(seed=seed if seed is not None else 0, faces=faces)
     rng = roller.rng
@@ -547,7 +555,7 @@ def generate(content: Content, seed: int | None = 0, *, map_id: str | None = Non
             rolls["environment"] = TableRoll("environment", table.dice, faces_, total,
                                              table.rows[table.row_for(total)], env,
                                              f"no environment row is for {map_id}: {env.name}")
-    mapdef = content.maps[map_id or env.map]
+    mapdef = board.map if board else content.maps[map_id or env.map]
     objective = record("objective", lambda r: can_host(r, mapdef), f"cannot be played on {mapdef.name}")
     if objective is None:
         raise ToolError("--map", f"{mapdef.name} can host none of the quick-play objectives")
@@ -598,11 +606,35 @@ def generate(content: Content, seed: int | None = 0, *, map_id: str | None = Non
         team_min=min(base.team_min, len(team_ids)),
         team_max=max(base.team_max, len(team_ids)),
         initial_zombies=zombies,
-        patrol=home.patrol if home else (),
+        patrol=board.patrol if board else (home.patrol if home else ()),
         search_deck=env.search_deck,
     )
     ordered = tuple(rolls[name] for name in TABLE_ORDER)
-    return QuickPlay(seed, ordered, scenario, mapdef.name, tuple(notes))
+    return QuickPlay(seed, ordered, scenario, mapdef.name, tuple(notes), board)
+
+
+def playable(content: Content, q: QuickPlay) -> Content:
+    """The content with the quick-play scenario (and its generated board) added, so a Session, a save or the board
+    screen can start it by id."""
+    maps = {**content.maps, q.board.map.id: q.board.map} if q.board else content.maps
+    return dataclasses.replace(content, scenarios=MappingProxyType({**content.scenarios, q.scenario.id: q.scenario}),
+                               maps=MappingProxyType(dict(maps)))
+
+
+def content_for(content: Content, scenario_id: object) -> Content:
+    """The content a game of `scenario_id` needs: a quick-play id `quickplay_<seed>` is rolled again from its seed
+    (the same scenario on the same board) and added; anything else leaves the content as it is."""
+    prefix = "quickplay_"
+    if not isinstance(scenario_id, str) or scenario_id in content.scenarios or not scenario_id.startswith(prefix):
+        return content
+    digits = scenario_id[len(prefix):]
+    if not digits.isdigit() or len(digits) > 12:
+        return content
+    try:
+        q = generate(content, int(digits))
+    except (ToolError, ContentError, ValueError, KeyError):
+        return content
+    return playable(content, q) if q.scenario.id == scenario_id else content
 
 
 # --- output ----------------------------------------------------------------------------------------------------------
@@ -619,7 +651,7 @@ def render(q: QuickPlay, content: Content) -> str:
     for r in q.rolls:
         extra = ""
         if r.table == "environment":
-            extra = f" (map: {q.map_name})"
+            extra = f" (board from tiles, seed {q.board.seed})" if q.board else f" (map: {q.map_name})"
         elif r.table == "density":
             extra = ": " + ", ".join(f"{n} {content.zombies[z].name}{'s' if n > 1 else ''}" for z, n in r.row.zombies)
         lines.append(f"  {r.table.capitalize():<12} {_roll_text(r):<16} {r.row.name}{extra}")
@@ -647,6 +679,8 @@ def render(q: QuickPlay, content: Content) -> str:
     lines.append(f"  Jackpot on a plain search token: {jackpot}")
     for note in q.notes:
         lines.append(f"  Note: {note}")
+    if q.board:
+        lines.append(describe(q.board))
     return "\n".join(lines)
 
 
@@ -671,4 +705,7 @@ def to_json(q: QuickPlay) -> dict:
                   for r in q.rolls],
         "scenario": scenario_json(q.scenario),
         "notes": list(q.notes),
+        "board": ({"seed": q.board.seed, "tiles": [{"tile": p.tile, "col": p.col, "row": p.row,
+                                                     "turned": 90 * p.turns} for p in q.board.placed]}
+                  if q.board else None),
     }

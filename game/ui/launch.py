@@ -88,6 +88,9 @@ def _game(scenario: str | None, seed: int | None, screenshot, demo_level: str | 
     content = load_content_or_report()
     if content is None:
         return 1
+    if scenario is not None:
+        from game.tools.quickplay import content_for
+        content = content_for(content, scenario)      # quickplay_<seed>: rolled again, board and all
     if scenario is not None and scenario not in content.scenarios:
         print(f"error: unknown scenario '{scenario}' (known: {', '.join(content.scenarios)})", file=sys.stderr)
         return 2

@@ -16,7 +16,7 @@ import pygame  # noqa: E402
 
 from game.ui import theme  # noqa: E402
 from game.ui.board_view import Sprites, StaticBoard  # noqa: E402
-from game.ui.widgets import draw_text  # noqa: E402
+from game.ui.widgets import draw_text, text_size  # noqa: E402
 
 KEY = (("Start", "SURVIVOR"), ("Exit", "GOOD"), ("Objective", "ACCENT"), ("Search", "INK"),
        ("Spawn (S minor, M major)", "HEAT"), ("Zombie at the start", "ZOMBIE"))
@@ -26,7 +26,10 @@ def render_map(mapdef: MapDef, tile: int = 24) -> pygame.Surface:
     """The map at `tile` pixels per inch under a title strip, with a key below."""
     board = StaticBoard(mapdef, Sprites()).surface(tile)
     head, foot = max(34, tile + 10), max(30, tile + 6)
-    out = pygame.Surface((board.get_width(), board.get_height() + head + foot))
+    small = max(12, tile // 2)
+    key_w = 8 + sum(small + text_size(word, small)[0] + small for word, _ in KEY)
+    # a 16x16 tile is narrower than the key: widen the picture rather than cut the key off
+    out = pygame.Surface((max(board.get_width(), key_w), board.get_height() + head + foot))
     out.fill(theme.BG)
     size = max(14, tile // 2 + 4)
     draw_text(out, f"{mapdef.name}  ({mapdef.id}, {mapdef.width}x{mapdef.height})", (8, head // 2), size,
@@ -40,7 +43,6 @@ def render_map(mapdef: MapDef, tile: int = 24) -> pygame.Surface:
         elif m.kind == "zombie":
             pygame.draw.circle(out, theme.ZOMBIE, r.center, tile // 3)
     x, y = 8, head + board.get_height() + foot // 2
-    small = max(12, tile // 2)
     for word, colour in KEY:
         pygame.draw.rect(out, getattr(theme, colour), pygame.Rect(x, y - small // 3, small // 1.5, small // 1.5))
         x = draw_text(out, word, (x + small, y), small, theme.INK_DIM, anchor="midleft").right + small

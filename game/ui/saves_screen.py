@@ -15,10 +15,9 @@ import pygame
 from game.ai.director_policy import policy_for
 from game.content.defs import Content
 from game.tools import quickplay as Q
-from game.tools.common import ToolError
 from game.ui import theme
 from game.ui.map_card import draw_map_card
-from game.ui.setup import open_game, with_scenario
+from game.ui.setup import open_game
 from game.ui.widgets import (
     Button,
     ListBox,
@@ -55,18 +54,8 @@ def _reason(text: str, path: Path) -> str:
 
 def content_for(content: Content, scenario_id: object) -> Content:
     """The content a save needs: a Quick-Play game (scenario `quickplay_<seed>`) is rolled again from its seed,
-    which gives the same scenario, and added; anything else uses the content as it is."""
-    if not isinstance(scenario_id, str) or scenario_id in content.scenarios:
-        return content
-    prefix = "quickplay_"
-    if not scenario_id.startswith(prefix) or not scenario_id[len(prefix):].isdigit():
-        return content
-
-    try:
-        quick = Q.generate(content, int(scenario_id[len(prefix):]))
-    except (ToolError, ValueError, KeyError):
-        return content
-    return with_scenario(content, quick.scenario) if quick.scenario.id == scenario_id else content
+    which gives the same scenario on the same generated board, and added; anything else uses the content as it is."""
+    return Q.content_for(content, scenario_id)
 
 
 def scan_saves(content: Content, folder: Path | None = None) -> list[SaveEntry]:

@@ -8,10 +8,8 @@
 """
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Sequence
 from pathlib import Path
-from types import MappingProxyType
 
 import pygame
 
@@ -72,11 +70,6 @@ def new_game(app, content: Content, scenario: str, seed: int, team, demo_level: 
                         agendas=agendas, side=side, survivor_level=survivor_level, players=tuple(players),
                         owners=tuple(owners), director_player=director_player)
     return open_game(app, content, record, demo_level=demo_level)
-
-
-def with_scenario(content: Content, scenario: ScenarioDef) -> Content:
-    """The content with one more scenario (a Quick-Play roll), so a Session can start it by id."""
-    return dataclasses.replace(content, scenarios=MappingProxyType({**content.scenarios, scenario.id: scenario}))
 
 
 def draw_doom_track(surface: pygame.Surface, x: int, y: int, width: int, scenario: ScenarioDef, s: float) -> int:
@@ -212,7 +205,7 @@ class QuickPlayScene(UIScene):
         if seed is not None:
             self.seed = seed
         self.quick = Q.generate(self.base, self.seed)
-        self.content = with_scenario(self.base, self.quick.scenario)
+        self.content = Q.playable(self.base, self.quick)       # a new board from the tiles, with the scenario
 
     def reroll(self) -> None:
         self.roll(new_seed())

@@ -4,7 +4,7 @@ starts it on the board at once.
 Left: the app's dice (R rolls again) or your own five faces (objective d6, environment d6, density 2d6, hazard d6),
 the map (any, or one fixed: the environment roll then reads down to a row for it), and the four rolls read off the
 tables. Right: the scenario, as the scenario screens show one. "Play this scenario" registers the generated
-ScenarioDef in a copy of the content (game.ui.setup.with_scenario: dataclasses.replace on `scenarios`) and opens
+ScenarioDef and its board in a copy of the content (game.tools.quickplay.playable) and opens
 GameScene(content, GameRecord(scenario.id, seed, team)) through game.ui.setup.open_game.
 
 Saves: the Load screen rebuilds a Quick-Play scenario from an id `quickplay_<seed>` by rolling the seed again, which
@@ -22,7 +22,7 @@ import pygame
 from game.tools import quickplay as Q
 from game.tools.common import ToolError
 from game.ui import theme
-from game.ui.setup import TeamSelect, draw_scenario_detail, new_game, with_scenario
+from game.ui.setup import TeamSelect, draw_scenario_detail, new_game
 from game.ui.tool_inputs import Cycle, DiceRow, Form, ToolScene, draw_caps, tool_error_text
 from game.ui.widgets import Button, Choice, draw_text, draw_wrapped, ellipsize, line_height
 
@@ -75,7 +75,7 @@ class QuickPlayToolScreen(ToolScene):
         self.changed()
 
     def playable_content(self):
-        return with_scenario(self.content, self.scenario)
+        return Q.playable(self.content, self.result) if self.result is not None else self.content
 
     def play(self) -> None:
         """Start the generated scenario on the board now, with the suggested team."""
@@ -119,10 +119,10 @@ class QuickPlayToolScreen(ToolScene):
                               tooltip="Objective d6, environment d6, density 2d6 (two dice), hazard d6. Click a die "
                                       "to turn it, or type the faces."), height=px(40) + line_height(px(15)))
         form.heading("Map")
-        maps = [("Any: the dice choose", None)] + [(m.name, mid) for mid, m in self.content.maps.items()]
+        maps = [("A new board from tiles", None)] + [(m.name, mid) for mid, m in self.content.maps.items()]
         form.full(Cycle(maps, self.map_id, self._set("map_id"), size=size,
-                        tooltip="Fix the map you have set up; the environment roll then reads down to a row for "
-                                "it."))
+                        tooltip="A board laid from map tiles, new for every seed, or a hand-built map you have set "
+                                "up (the environment roll then reads down to a row for it)."))
         form.heading("The rolls")
         self.rolls_rect = pygame.Rect(form.rect.x, form.y, form.rect.width, form.rect.bottom - form.y)
 
