@@ -289,8 +289,8 @@ class SurvivorAI:
             if shot is not None:
                 return shot
             cells = A.reachable(s, who, A.move_budget(s, who))
-            spots = [c for c in cells if c not in s.occupant and any(s.board.in_contact(c, s.cell(z))
-                                                                     for z in feeders)]
+            touching = set().union(*(s.board.contact_cells(s.cell(z)) for z in feeders))   # (contact is mutual)
+            spots = [c for c in cells if c not in s.occupant and c in touching]
             if spots:
                 dest = min(spots, key=lambda c: (cells[c][0], c))
                 return A.Move(who, dest), (f"charges the {len(feeders)} zombie(s) feeding on {s.name(ally)}: each "
