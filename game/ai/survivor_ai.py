@@ -30,7 +30,7 @@ from game.rules.heat import escalation_need
 from game.world import actions as A
 from game.world.board import INF
 from game.world.components import Agenda, Health, Inventory, Status, Survivor, Turn, Zombie
-from game.world.legal import is_legal, option
+from game.world.legal import is_legal
 from game.world.session import Session
 
 # The level names, in order of skill; their numbers are in game/data/survivor_ai.yaml.
@@ -95,7 +95,7 @@ class SurvivorAI:
         if s.comp(who, Turn).ap <= 0:
             return None
         if s.is_engaged(who):
-            cells = sorted(option(s, who, "disengage").cells)
+            cells = sorted(A.Disengage(who, -1).cells(s))   # (active, engaged, AP left: the query would agree)
             return A.Disengage(who, self.rng.choice(cells)) if cells else None
         cells = sorted(A.Move.destinations(s, who))     # the cells Move.check allows, without the whole query
         return A.Move(who, self.rng.choice(cells)) if cells else None
@@ -167,7 +167,7 @@ class SurvivorAI:
             weakest = min(engagers, key=lambda z: (s.fight_of(z), s.comp(z, Health).wounds, z))
             swarm = sum(s.fight_of(z) for z in engagers)
             if swarm >= mine + 3 and len(engagers) >= 2:
-                dest = self._best_cell(s, who, option(s, who, "disengage").cells)
+                dest = self._best_cell(s, who, A.Disengage(who, -1).cells(s))
                 if dest is not None:
                     return A.Disengage(who, dest), f"breaks away: {swarm} dice against its {mine}"
             return A.Melee(who, weakest), f"strikes {s.name(weakest)} ({mine} dice against {s.fight_of(weakest)})"
@@ -183,7 +183,7 @@ class SurvivorAI:
         swipes = s.swipes(engagers) / 3           # swipes wound on 5+
         wounds = s.comp(who, Health).wounds
         if kill < 0.5 and swipes + 0.25 < stays and (len(engagers) > 1 or back > 0.4 or wounds <= stays + 0.5):
-            dest = self._best_cell(s, who, option(s, who, "disengage").cells)
+            dest = self._best_cell(s, who, A.Disengage(who, -1).cells(s))
             if dest is not None:
                 return A.Disengage(who, dest), (f"breaks away: {swipes:.1f} wounds expected from the swipes "
                                                 f"against {stays:.1f} from the swarm if it stays")
@@ -199,7 +199,7 @@ class SurvivorAI:
         return swarm_wounds(sum(s.fight_of(z) for z in zombies), self._melee_pool(s, who), cap)
 
     def _withdraw(self, s: Session, who: int):
-        cells = option(s, who, "withdraw").cells
+        cells = A.Withdraw(who, -1).cells(s)      # (the active survivor: the query would agree)
         if not cells or not s.is_engaged(who) or len(s.contact_zombies(who)) > 1:
             return None
         best = self._best_cell(s, who, {c: (0, -1) for c in cells})
@@ -235,7 +235,8 @@ class SurvivorAI:
         budget = A.move_budget(s, who)
         cells = A.reachable(s, who, budget)
         for ally in downed:
-            targets = [c for c in cells if s.board.in_contact(c, s.cell(ally))]
+            touching = s.board.contact_cells(s.cell(ally))      # (contact is mutual)
+            targets = [c for c in cells if c in touching]
             if targets:
                 dest = min(targets, key=lambda c: (self._danger_at(s, c), cells[c][0], c))
                 return A.Move(who, dest), (f"runs to treat {s.name(ally)}, "
