@@ -135,6 +135,7 @@ class Session:
         self.ground: dict[int, list[Gear]] = {}
         self.search_tokens: dict[int, str] = {}
         self._director = None
+        self._roster: list[int] = []      # every survivor entity, on the board or not (entities are never deleted)
 
         self._setup(team or self.scenario.team)
         if agendas:
@@ -352,6 +353,7 @@ class Session:
         inv.gear += [self._new_gear(i, "") for i in arch.items]
         esper.add_component(eid, inv)
         self.occupant[cell] = eid
+        self._roster.append(eid)
         return eid
 
     # --- rounds ------------------------------------------------------------------------------------------------
@@ -542,19 +544,19 @@ class Session:
         board, cap, zombies_def = self.board, self.rules.engagement_slots, self.content.zombies
         ents = self._entities      # read directly, as comp() does: this runs after most moves
         scell, downed, engagement = {}, {}, {}
-        for s in self.survivors():
+        candidates = set()
+        for s in self._roster:
             found = ents[s]
-            scell[s], downed[s], engagement[s] = found[Pos].cell, found[Status].downed, found[Engagement]
+            eng = found[Engagement]
+            if Pos in found:
+                scell[s], downed[s], engagement[s] = found[Pos].cell, found[Status].downed, eng
+                candidates.update(z for z in eng.attackers if Zombie in ents.get(z, ()))
+            eng.attackers, eng.slots = (), 0
         near: set[int] = set()
         for c in scell.values():
             near.update(board.contact_cells(c))
         occupant = self.occupant
-        candidates = {eid for c in near if (eid := occupant.get(c)) is not None and Zombie in ents[eid]}
-        for eng in engagement.values():
-            candidates.update(z for z in eng.attackers if Zombie in ents.get(z, ()))
-        for s in self.survivors(on_board=False):       # every survivor has an Engagement, on the board or not
-            eng = ents[s][Engagement]
-            eng.attackers, eng.slots = (), 0
+        candidates.update(eid for c in near if (eid := occupant.get(c)) is not None and Zombie in ents[eid])
         if not candidates:          # the common case: nobody is or comes into contact
             return
         slots = dict.fromkeys(scell, 0)
