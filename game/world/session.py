@@ -167,10 +167,8 @@ class Session:
         key = _ON_BOARD if on_board else _ALL_SURVIVORS  # who is on the table changes only when someone leaves it
         found = memo.get(key)
         if found is None:
-            self.use()
-            rows = esper.get_components(Survivor, Pos) if on_board else esper.get_component(Survivor)
-            found = memo[key] = [eid for _, eid in sorted((c[1][0].seat if on_board else c[1].seat, c[0])
-                                                          for c in rows)]
+            ents = self._entities       # the roster is in seat order; the board holds those with a Pos
+            found = memo[key] = [eid for eid in self._roster if Pos in ents[eid]] if on_board else self._roster
         return list(found)
 
     def standing(self) -> list[int]:
@@ -354,6 +352,7 @@ class Session:
         esper.add_component(eid, inv)
         self.occupant[cell] = eid
         self._roster.append(eid)
+        self._roster.sort(key=lambda e: (self.comp(e, Survivor).seat, e))
         return eid
 
     # --- rounds ------------------------------------------------------------------------------------------------
@@ -794,17 +793,22 @@ class Session:
     def check_end(self) -> None:
         if self.result:
             return
-        all_survivors = self.survivors(on_board=False)
-        lost = sum(1 for s in all_survivors if self.comp(s, Status).eliminated)
+        ents = self._entities          # (read directly: this runs after every action)
+        lost = escaped = on_board = 0
+        for s in self._roster:
+            found = ents[s]
+            status = found[Status]
+            lost += 1 if status.eliminated else 0
+            escaped += 1 if status.escaped else 0
+            on_board += 1 if Pos in found else 0
         if self.task is None:
             cause = "extraction" if self.scenario.tasks[-1].kind == "extract" else "objective"
             self.finish("survivors", cause)
         elif lost * 2 > self.starting_team:
             self.finish("director", "casualties")
-        elif self.task.kind == "extract" and sum(1 for s in all_survivors if self.comp(s, Status).escaped) \
-                + len(self.survivors()) < self.quota():
+        elif self.task.kind == "extract" and escaped + on_board < self.quota():
             self.finish("director", "casualties")
-        elif not self.survivors():
+        elif not on_board:
             self.finish("director", "no survivors left")
 
     def finish(self, winner: str, cause: str) -> None:
