@@ -118,8 +118,9 @@ class SurvivorAI:
                             if o != sv and s.board.in_contact(s.cell(sv), s.cell(o))) and self._can_treat(s, sv)
             return (not medic_job, not s.is_engaged(sv), not self._carries_objective(s, sv),
                     self._goal_distance(s, sv), s.comp(sv, Survivor).seat)
-        who = min(standing, key=priority)
-        medic, free, _, goal, _ = priority(who)
+        ranks = {sv: priority(sv) for sv in standing}
+        who = min(standing, key=ranks.__getitem__)
+        medic, free, _, goal, _ = ranks[who]
         if not medic:
             why = "a Downed ally lies in reach and they can treat"
         elif not free:
@@ -442,6 +443,7 @@ class SurvivorAI:
         here = s.cell(who)
         best = None
         distant_loud = self._slack(s) >= self.level.loud_slack
+        noises: dict[float, tuple[float, str]] = {}
         for z, urgency in threats:
             zc = s.cell(z)
             threat = (2, 6, 10)[urgency - 1] + s.fight_of(z)
@@ -455,10 +457,13 @@ class SurvivorAI:
                 dice, need, _ = A.shot_odds_inputs(s, who, z, g.uid)
                 p = hit_chance(need)
                 kill = at_least(dice, p, wounds)
-                noise, words = self._noise_cost(s, weapon.heat + dice / 6)
-                value = kill * threat + (expected_hits(dice, p, wounds) / wounds) * threat * 0.3 - noise
+                heat = weapon.heat + dice / 6
+                noise = noises.get(heat)
+                if noise is None:           # the same gun makes the same noise at every zombie
+                    noise = noises[heat] = self._noise_cost(s, heat)
+                value = kill * threat + (expected_hits(dice, p, wounds) / wounds) * threat * 0.3 - noise[0]
                 if best is None or value > best[0]:
-                    best = (value, z, g, kill, urgency, words, dice, p, wounds)
+                    best = (value, z, g, kill, urgency, noise[1], dice, p, wounds)
         if best is None or best[0] < 1.5 + (4 * self._pressure(s) if best[4] < 3 else 0):
             return None
         value, z, g, kill, urgency, words, dice, p, wounds = best
