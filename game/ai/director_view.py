@@ -55,8 +55,12 @@ def route_ahead(s: Session, sv: int, inches: float) -> list[int]:
     field = s.board.field(tuple(goals))
     budget, cell = inches * ORTHO_HALF, here
     while budget > 0 and 0 < field[cell] < INF:
-        step, half = min(s.board.neighbours(cell), key=lambda n: (field[n[0]], n[0]))
-        if field[step] >= field[cell]:
+        step, half, low = -1, 0, INF + 1
+        for n, h in s.board.neighbours(cell):       # the lowest (field, cell), as min() with a key would pick
+            value = field[n]
+            if value < low or (value == low and n < step):
+                step, half, low = n, h, value
+        if low >= field[cell]:
             break
         budget -= half
         cell = step
@@ -112,6 +116,7 @@ def view_of(s: Session, level: DirectorLevel) -> DirectorView:
     task = s.task
     wanted = (task.item if task.kind == "deliver" else task.needs_item) if task else ""
     open_doors: set[int] = set()
+    noise = s.noise
     survivors = []
     for sv in on_board:
         here = cells[sv]
@@ -120,7 +125,7 @@ def view_of(s: Session, level: DirectorLevel) -> DirectorView:
         survivors.append(SurvivorFact(
             id=sv, name=s.name(sv), standing=sv in standing,
             room=s.rules.engagement_slots - s.slots_used(sv), to_goal=to_goal(s, sv),
-            noise=s.noise.get(here, 0),
+            noise=noise.get(here, 0),
             spawn_distance={name: min(field[c] for c in route) / ORTHO_HALF for name, field in spawn_fields},
             neighbours={o: s.dist(here, cells[o]) for o in on_board if o != sv},
             wounds=s.comp(sv, Health).wounds, carrier=bool(wanted) and carrying(s, sv, wanted)))
@@ -138,5 +143,5 @@ def view_of(s: Session, level: DirectorLevel) -> DirectorView:
         dict(s.rules.costs), zombie_kinds(s.content), doom_left=max(0, s.scenario.doom_length - s.doom),
         rounds_needed=rounds_needed(s) or 0.0, open_doors=len(open_doors), gunners=_gunners(s, standing),
         next_heat=min(s.rules.heat_max, s.scenario.ambient_heat + s.ambient_bonus + s.carried_heat
-                      + sum(s.noise.values())),
+                      + sum(noise.values())),
         escalation=s.rules.escalation)

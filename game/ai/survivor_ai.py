@@ -541,17 +541,21 @@ class SurvivorAI:
         self._threats_seen = out = []
         w = s.board.width
         spots = [(c % w, c // w) for c in (s.cell(sv) for sv in s.standing())]
+        zombies = s.content.zombies
         for z in s.zombies():
-            if s.comp(z, Zombie).engaged is not None:
+            zomb = s.comp(z, Zombie)
+            if zomb.engaged is not None:
                 out.append((z, 3))
                 continue
             zc = s.cell(z)
             zx, zy = zc % w, zc // w
-            reach = s.zdef(z).move + 2
+            reach = zombies[zomb.kind].move + 2
             near = 99.0
             for x, y in spots:
                 dx, dy = abs(x - zx), abs(y - zy)
-                near = min(near, dx + 0.5 * dy if dx >= dy else dy + 0.5 * dx)
+                d = dx + 0.5 * dy if dx >= dy else dy + 0.5 * dx
+                if d < near:
+                    near = d
             if near <= reach:
                 out.append((z, 2))
             elif near <= reach + 6:

@@ -321,7 +321,7 @@ class Board:
         buckets: list[list[int]] = [[] for _ in range(budget + 1)]
         buckets[0].append(start)
         factor = self.move_factor if factors is None else factors
-        neighbours = self._neighbours
+        neighbours, known = self._neighbours, best.get
         for spent, bucket in enumerate(buckets):
             bucket.sort()
             for cell in bucket:
@@ -329,10 +329,13 @@ class Board:
                     continue
                 for nxt, half in neighbours[cell]:
                     f = factor[nxt]
-                    if not f or nxt in blocked:
+                    if not f:
                         continue
                     total = spent + half * f
-                    if total <= budget and (nxt not in best or total < best[nxt][0]):
+                    if total > budget or nxt in blocked:
+                        continue
+                    old = known(nxt)
+                    if old is None or total < old[0]:
                         best[nxt] = (total, cell)
                         buckets[total].append(nxt)
         return best
