@@ -640,8 +640,13 @@ class SurvivorAI:
         here, there = s.cell(who), s.cell(carrier)
         if field[here] <= field[there]:
             return None              # already ahead of them
-        near = {c: v for c, v in A.reach_full(s, who, A.move_budget(s, who)).items()
-                if s.dist(c, there) <= self.level.escort}
+        w, escort = s.board.width, self.level.escort
+        tx, ty = there % w, there // w
+        near = {}
+        for c, v in A.reach_full(s, who, A.move_budget(s, who)).items():
+            dx, dy = abs(c % w - tx), abs(c // w - ty)          # Session.dist, inlined: every reachable cell
+            if (dx + 0.5 * dy if dx >= dy else dy + 0.5 * dx) <= escort:
+                near[c] = v
         dest = self._best_cell(s, who, near, field, stay=False)
         if dest is None or field[dest] >= field[here]:
             return None
