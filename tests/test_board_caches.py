@@ -139,3 +139,42 @@ def test_bucketed_move_search_gives_the_heap_search_answers_and_paths():
             budget = rng.choice([6, 10, 12, 14, 24])
             got = board.reach(start, budget, blocked, stops)
             assert list(got.items()) == list(_heap_reach(board, start, budget, blocked, stops).items())
+
+
+def _heap_field(board: Board, sources: tuple[int, ...], ignores_difficult: bool, bulk: bool) -> list[int]:
+    """The plain heap Dijkstra that Board._compute_field replaced (walking cost to the nearest source)."""
+    import heapq
+
+    from game.world.board import _DIFFICULT, _IMPASSABLE, INF
+    enter = [INF if k in _IMPASSABLE else (1 if bulk else 2) if k == "door" else
+             2 if k in _DIFFICULT and not ignores_difficult and not (bulk and k in ("light", "window")) else 1
+             for k in board.terrain]
+    dist = [INF] * board.size
+    for cell in sources:
+        dist[cell] = 0
+    frontier = [(0, cell) for cell in sources]
+    while frontier:
+        d, cell = heapq.heappop(frontier)
+        if d > dist[cell] or enter[cell] >= INF:
+            continue
+        for prev, half in board.neighbours(cell):
+            total = d + half * enter[cell]
+            if enter[prev] < INF and total < dist[prev]:
+                dist[prev] = total
+                heapq.heappush(frontier, (total, prev))
+    return dist
+
+
+def test_bucketed_distance_fields_match_the_heap_search():
+    import random
+
+    from game.content.loader import load_content
+    content = load_content()
+    rng = random.Random(11)
+    for map_id in sorted(content.maps):
+        board = Board(content.maps[map_id])
+        cells = [i for i in range(board.size) if board.walkable(i)]
+        for profile in ((False, False), (True, False), (False, True)):
+            for n in (1, 1, 3, 9):
+                sources = tuple(sorted(rng.sample(cells, n)))
+                assert list(board._compute_field(sources, *profile)) == _heap_field(board, sources, *profile)

@@ -131,6 +131,20 @@ class _Facts:
         ids = {s.id for s in self.standing}
         self.allies = {s.id: [d for o, d in s.neighbours.items() if o in ids] for s in view.survivors}
         self.weights = {s.id: weight(level, s, target) for s in view.survivors}
+        # What _zombie_score reads per standing survivor, in one tuple each: it runs for every kind at every spawn.
+        full = level.scores.full_survivor
+        self.rows = [(sv, sv.spawn_distance, 1.0 if sv.room > 0 else full, self.weights[sv.id])
+                     for sv in self.standing]
+        self._arrivals: dict[tuple[float, int], tuple[float, int]] = {}
+        self._level, self._doom_left = level, view.doom_left
+
+    def arrival(self, inches: float, move: int) -> tuple[float, int]:
+        """arrival() for this view's level and Doom, remembered: many kinds share a move."""
+        key = (inches, move)
+        found = self._arrivals.get(key)
+        if found is None:
+            found = self._arrivals[key] = arrival(self._level, inches, move, self._doom_left)
+        return found
 
 
 def weight(level: DirectorLevel, sv: SurvivorFact, target: SurvivorFact | None) -> float:
@@ -178,17 +192,20 @@ def _zombie_score(level: DirectorLevel, view: DirectorView, kind: ZombieKind, sp
     sc = level.scores
     best, best_at = 0.0, None
     base = kind.fight * (1 + sc.toughness * (kind.wounds - 1))
-    for sv in facts.standing:
-        inches = sv.spawn_distance.get(spawn)
+    plain = sc.situations.get("", 1.0)      # the factor of a zombie with no special rule that bites here
+    for sv, distances, room, weight_ in facts.rows:
+        inches = distances.get(spawn)
         if inches is None:
             continue
-        keep, later = arrival(level, inches, kind.move, view.doom_left)
+        keep, later = facts.arrival(inches, kind.move)
         if keep == 0.0:
             continue
-        situation = _situation(kind, facts, sv, spawn)
-        factor = sc.lone_horde if situation == "lone_horde" else sc.situations.get(situation, 1.0)
-        room = 1.0 if sv.room > 0 else sc.full_survivor
-        score = base * factor * room * keep * facts.weights[sv.id]
+        if kind.specials:
+            situation = _situation(kind, facts, sv, spawn)
+            factor = sc.lone_horde if situation == "lone_horde" else sc.situations.get(situation, 1.0)
+        else:
+            situation, factor = "", plain
+        score = base * factor * room * keep * weight_
         if score > best + 1e-9:
             best, best_at = score, (sv, inches, later, situation)
     if best_at is None:
@@ -233,8 +250,8 @@ def event_score(level: DirectorLevel, view: DirectorView, event: EventFact, per_
     return score, "; ".join(why) or "it does little now"
 
 
-@dataclass(frozen=True)
-class _Option:
+@dataclass(slots=True)
+class _Option:     # (not frozen: a frozen dataclass is slow to build, and a plan builds hundreds)
     sort: tuple                # fixed order among options, so ties always go the same way
     cost: int
     score: float

@@ -16,11 +16,24 @@ from game.world.session import Session
 
 def spawn_markers(s: Session) -> list[tuple[str, str, int]]:
     """(name, minor|major, cell) for every spawn point of the map, in map order."""
-    out = []
-    for m in s.map.markers:
-        if m.kind in ("spawn_minor", "spawn_major"):
-            out.append((m.name or f"spawn ({m.x}, {m.y})", m.kind[6:], s.board.idx(m.x, m.y)))
-    return out
+    return list(_fixed("spawn_markers", s.map, lambda: tuple(
+        (m.name or f"spawn ({m.x}, {m.y})", m.kind[6:], s.board.idx(m.x, m.y)) for m in s.map.markers
+        if m.kind in ("spawn_minor", "spawn_major"))))
+
+
+# Facts that never change for one map, content or scenario (all frozen): worked out once, not once a plan. Kept by
+# the object's identity (hashing a whole map would cost more than the facts), with the object, so an id is never
+# reused while its entry lives.
+_FIXED: dict[tuple[str, int], tuple[object, object]] = {}
+
+
+def _fixed(kind: str, owner, make):
+    found = _FIXED.get((kind, id(owner)))
+    if found is None or found[0] is not owner:
+        if len(_FIXED) >= 64:
+            _FIXED.clear()
+        found = _FIXED[kind, id(owner)] = (owner, make())
+    return found[1]
 
 
 def lunge_reaches(s: Session, z: int, target: int) -> bool:
@@ -42,8 +55,12 @@ def route_ahead(s: Session, sv: int, inches: float) -> list[int]:
     field = s.board.field(tuple(goals))
     budget, cell = inches * ORTHO_HALF, here
     while budget > 0 and 0 < field[cell] < INF:
-        step, half = min(s.board.neighbours(cell), key=lambda n: (field[n[0]], n[0]))
-        if field[step] >= field[cell]:
+        step, half, low = -1, 0, INF + 1
+        for n, h in s.board.neighbours(cell):       # the lowest (field, cell), as min() with a key would pick
+            value = field[n]
+            if value < low or (value == low and n < step):
+                step, half, low = n, h, value
+        if low >= field[cell]:
             break
         budget -= half
         cell = step
@@ -52,8 +69,9 @@ def route_ahead(s: Session, sv: int, inches: float) -> list[int]:
 
 
 def zombie_kinds(content: Content) -> tuple[ZombieKind, ...]:
-    return tuple(ZombieKind(zid, z.name, z.zclass, z.move, z.fight, z.wounds, tuple(z.specials))
-                 for zid, z in sorted(content.zombies.items()))
+    return _fixed("zombie_kinds", content, lambda: tuple(
+        ZombieKind(zid, z.name, z.zclass, z.move, z.fight, z.wounds, tuple(z.specials))
+        for zid, z in sorted(content.zombies.items())))
 
 
 def event_facts(content: Content, ids) -> tuple[EventFact, ...]:
@@ -63,6 +81,15 @@ def event_facts(content: Content, ids) -> tuple[EventFact, ...]:
         if ev.cost > 0:
             out.append(EventFact(e, ev.name, ev.cost, tuple((fx.kind, fx.amount) for fx in ev.effects)))
     return tuple(out)
+
+
+def _scenario_events(s: Session) -> tuple[EventFact, ...]:
+    """event_facts for this scenario's events, once per content and set of events."""
+    per_content = _fixed("events", s.content, dict)
+    found = per_content.get(s.scenario.events)
+    if found is None:
+        found = per_content[s.scenario.events] = event_facts(s.content, s.scenario.events)
+    return found
 
 
 def _gunners(s: Session, standing: list[int]) -> int:
@@ -89,6 +116,7 @@ def view_of(s: Session, level: DirectorLevel) -> DirectorView:
     task = s.task
     wanted = (task.item if task.kind == "deliver" else task.needs_item) if task else ""
     open_doors: set[int] = set()
+    noise = s.noise
     survivors = []
     for sv in on_board:
         here = cells[sv]
@@ -97,7 +125,7 @@ def view_of(s: Session, level: DirectorLevel) -> DirectorView:
         survivors.append(SurvivorFact(
             id=sv, name=s.name(sv), standing=sv in standing,
             room=s.rules.engagement_slots - s.slots_used(sv), to_goal=to_goal(s, sv),
-            noise=s.noise.get(here, 0),
+            noise=noise.get(here, 0),
             spawn_distance={name: min(field[c] for c in route) / ORTHO_HALF for name, field in spawn_fields},
             neighbours={o: s.dist(here, cells[o]) for o in on_board if o != sv},
             wounds=s.comp(sv, Health).wounds, carrier=bool(wanted) and carrying(s, sv, wanted)))
@@ -110,9 +138,10 @@ def view_of(s: Session, level: DirectorLevel) -> DirectorView:
         reaches = target is not None and lunge_reaches(s, z, target)
         shamblers.append(ShamblerFact(z, s.name(z), target, reaches, s.comp(z, Status).stunned))
     return DirectorView(
-        tuple(survivors), spawns, tuple(shamblers), s.removed_shamblers, event_facts(s.content, s.scenario.events),
+        tuple(survivors), spawns, tuple(shamblers), s.removed_shamblers,
+        _scenario_events(s),
         dict(s.rules.costs), zombie_kinds(s.content), doom_left=max(0, s.scenario.doom_length - s.doom),
         rounds_needed=rounds_needed(s) or 0.0, open_doors=len(open_doors), gunners=_gunners(s, standing),
         next_heat=min(s.rules.heat_max, s.scenario.ambient_heat + s.ambient_bonus + s.carried_heat
-                      + sum(s.noise.values())),
+                      + sum(noise.values())),
         escalation=s.rules.escalation)

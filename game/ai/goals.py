@@ -8,7 +8,10 @@ from game.world.session import Session
 
 
 def carrying(s: Session, sv: int, item: str) -> bool:
-    return any(g.gear_id == item for g in s.comp(sv, Inventory).gear)
+    for g in s.comp(sv, Inventory).gear:     # (a loop, not any(): this is asked a thousand times a game)
+        if g.gear_id == item:
+            return True
+    return False
 
 
 def escorted(s: Session, sv: int) -> bool:

@@ -30,7 +30,7 @@ from game.rules.heat import escalation_need
 from game.world import actions as A
 from game.world.board import INF
 from game.world.components import Agenda, Health, Inventory, Status, Survivor, Turn, Zombie
-from game.world.legal import is_legal, option
+from game.world.legal import is_legal
 from game.world.session import Session
 
 # The level names, in order of skill; their numbers are in game/data/survivor_ai.yaml.
@@ -99,7 +99,7 @@ class SurvivorAI:
         if s.comp(who, Turn).ap <= 0:
             return None
         if s.is_engaged(who):
-            cells = sorted(option(s, who, "disengage").cells)
+            cells = sorted(A.Disengage(who, -1).cells(s))   # (active, engaged, AP left: the query would agree)
             return A.Disengage(who, self.rng.choice(cells)) if cells else None
         cells = sorted(A.Move.destinations(s, who))     # the cells Move.check allows, without the whole query
         return A.Move(who, self.rng.choice(cells)) if cells else None
@@ -123,8 +123,9 @@ class SurvivorAI:
                             if o != sv and s.board.in_contact(s.cell(sv), s.cell(o))) and self._can_treat(s, sv)
             return (not medic_job, not s.is_engaged(sv), not self._carries_objective(s, sv),
                     self._goal_distance(s, sv), s.comp(sv, Survivor).seat)
-        who = min(standing, key=priority)
-        medic, free, _, goal, _ = priority(who)
+        ranks = {sv: priority(sv) for sv in standing}
+        who = min(standing, key=ranks.__getitem__)
+        medic, free, _, goal, _ = ranks[who]
         if not medic:
             why = "a Downed ally lies in reach and they can treat"
         elif not free:
@@ -168,7 +169,7 @@ class SurvivorAI:
         if not engagers:
             return None
         if s.effect(who, "noncombatant"):        # a civilian cannot strike back: it only ever breaks away
-            dest = self._best_cell(s, who, option(s, who, "disengage").cells)
+            dest = self._best_cell(s, who, A.Disengage(who, -1).cells(s))
             return (A.Disengage(who, dest), f"cannot fight: breaks away from {len(engagers)}") \
                 if dest is not None else None
         mine = self._melee_pool(s, who)
@@ -176,7 +177,7 @@ class SurvivorAI:
             weakest = min(engagers, key=lambda z: (s.fight_of(z), s.comp(z, Health).wounds, z))
             swarm = sum(s.fight_of(z) for z in engagers)
             if swarm >= mine + 3 and len(engagers) >= 2:
-                dest = self._best_cell(s, who, option(s, who, "disengage").cells)
+                dest = self._best_cell(s, who, A.Disengage(who, -1).cells(s))
                 if dest is not None:
                     return A.Disengage(who, dest), f"breaks away: {swarm} dice against its {mine}"
             return A.Melee(who, weakest), f"strikes {s.name(weakest)} ({mine} dice against {s.fight_of(weakest)})"
@@ -192,7 +193,7 @@ class SurvivorAI:
         swipes = s.swipes(engagers) / 3           # swipes wound on 5+
         wounds = s.comp(who, Health).wounds
         if kill < 0.5 and swipes + 0.25 < stays and (len(engagers) > 1 or back > 0.4 or wounds <= stays + 0.5):
-            dest = self._best_cell(s, who, option(s, who, "disengage").cells)
+            dest = self._best_cell(s, who, A.Disengage(who, -1).cells(s))
             if dest is not None:
                 return A.Disengage(who, dest), (f"breaks away: {swipes:.1f} wounds expected from the swipes "
                                                 f"against {stays:.1f} from the swarm if it stays")
@@ -208,7 +209,7 @@ class SurvivorAI:
         return swarm_wounds(sum(s.fight_of(z) for z in zombies), self._melee_pool(s, who), cap)
 
     def _withdraw(self, s: Session, who: int):
-        cells = option(s, who, "withdraw").cells
+        cells = A.Withdraw(who, -1).cells(s)      # (the active survivor: the query would agree)
         if not cells or not s.is_engaged(who) or len(s.contact_zombies(who)) > 1:
             return None
         best = self._best_cell(s, who, {c: (0, -1) for c in cells})
@@ -244,7 +245,8 @@ class SurvivorAI:
         budget = A.move_budget(s, who)
         cells = A.reachable(s, who, budget)
         for ally in downed:
-            targets = [c for c in cells if s.board.in_contact(c, s.cell(ally))]
+            touching = s.board.contact_cells(s.cell(ally))      # (contact is mutual)
+            targets = [c for c in cells if c in touching]
             if targets:
                 dest = min(targets, key=lambda c: (self._danger_at(s, c), cells[c][0], c))
                 return A.Move(who, dest), (f"runs to treat {s.name(ally)}, "
@@ -298,8 +300,8 @@ class SurvivorAI:
             if shot is not None:
                 return shot
             cells = A.reachable(s, who, A.move_budget(s, who))
-            spots = [c for c in cells if c not in s.occupant and any(s.board.in_contact(c, s.cell(z))
-                                                                     for z in feeders)]
+            touching = set().union(*(s.board.contact_cells(s.cell(z)) for z in feeders))   # (contact is mutual)
+            spots = [c for c in cells if c not in s.occupant and c in touching]
             if spots:
                 dest = min(spots, key=lambda c: (cells[c][0], c))
                 return A.Move(who, dest), (f"charges the {len(feeders)} zombie(s) feeding on {s.name(ally)}: each "
@@ -451,6 +453,7 @@ class SurvivorAI:
         here = s.cell(who)
         best = None
         distant_loud = self._slack(s) >= self.level.loud_slack
+        noises: dict[float, tuple[float, str]] = {}
         for z, urgency in threats:
             zc = s.cell(z)
             threat = (2, 6, 10)[urgency - 1] + s.fight_of(z)
@@ -464,10 +467,13 @@ class SurvivorAI:
                 dice, need, _ = A.shot_odds_inputs(s, who, z, g.uid)
                 p = hit_chance(need)
                 kill = at_least(dice, p, wounds)
-                noise, words = self._noise_cost(s, weapon.heat + dice / 6)
-                value = kill * threat + (expected_hits(dice, p, wounds) / wounds) * threat * 0.3 - noise
+                heat = weapon.heat + dice / 6
+                noise = noises.get(heat)
+                if noise is None:           # the same gun makes the same noise at every zombie
+                    noise = noises[heat] = self._noise_cost(s, heat)
+                value = kill * threat + (expected_hits(dice, p, wounds) / wounds) * threat * 0.3 - noise[0]
                 if best is None or value > best[0]:
-                    best = (value, z, g, kill, urgency, words, dice, p, wounds)
+                    best = (value, z, g, kill, urgency, noise[1], dice, p, wounds)
         if best is None or best[0] < 1.5 + (4 * self._pressure(s) if best[4] < 3 else 0):
             return None
         value, z, g, kill, urgency, words, dice, p, wounds = best
@@ -545,17 +551,21 @@ class SurvivorAI:
         self._threats_seen = out = []
         w = s.board.width
         spots = [(c % w, c // w) for c in (s.cell(sv) for sv in s.standing())]
+        zombies = s.content.zombies
         for z in s.zombies():
-            if s.comp(z, Zombie).engaged is not None:
+            zomb = s.comp(z, Zombie)
+            if zomb.engaged is not None:
                 out.append((z, 3))
                 continue
             zc = s.cell(z)
             zx, zy = zc % w, zc // w
-            reach = s.zdef(z).move + 2
+            reach = zombies[zomb.kind].move + 2
             near = 99.0
             for x, y in spots:
                 dx, dy = abs(x - zx), abs(y - zy)
-                near = min(near, dx + 0.5 * dy if dx >= dy else dy + 0.5 * dx)
+                d = dx + 0.5 * dy if dx >= dy else dy + 0.5 * dx
+                if d < near:
+                    near = d
             if near <= reach:
                 out.append((z, 2))
             elif near <= reach + 6:
@@ -640,8 +650,13 @@ class SurvivorAI:
         here, there = s.cell(who), s.cell(carrier)
         if field[here] <= field[there]:
             return None              # already ahead of them
-        near = {c: v for c, v in A.reach_full(s, who, A.move_budget(s, who)).items()
-                if s.dist(c, there) <= self.level.escort}
+        w, escort = s.board.width, self.level.escort
+        tx, ty = there % w, there // w
+        near = {}
+        for c, v in A.reach_full(s, who, A.move_budget(s, who)).items():
+            dx, dy = abs(c % w - tx), abs(c // w - ty)          # Session.dist, inlined: every reachable cell
+            if (dx + 0.5 * dy if dx >= dy else dy + 0.5 * dx) <= escort:
+                near[c] = v
         dest = self._best_cell(s, who, near, field, stay=False)
         if dest is None or field[dest] >= field[here]:
             return None
@@ -784,15 +799,18 @@ class SurvivorAI:
 
     def _danger_map(self, s: Session, who: int) -> list[tuple[int, int, float, int]]:
         """The zombies that could matter to the cells this survivor can reach this turn: (x, y, reach, fight)."""
-        board = s.board
+        w = s.board.width
         here = s.cell(who)
+        x, y = here % w, here // w
         horizon = s.comp(who, Survivor).move * 3 + 1
+        zombies = s.content.zombies
         out = []
         for z in s.zombies():
             zcell = s.cell(z)
-            reach = s.zdef(z).move + 2
-            if s.dist(here, zcell) <= horizon + reach:
-                zx, zy = board.xy(zcell)
+            reach = zombies[s.comp(z, Zombie).kind].move + 2
+            zx, zy = zcell % w, zcell // w
+            dx, dy = abs(x - zx), abs(y - zy)          # Session.dist, inlined: this runs for every zombie
+            if (dx + 0.5 * dy if dx >= dy else dy + 0.5 * dx) <= horizon + reach:
                 out.append((zx, zy, reach, s.fight_of(z)))
         return out
 

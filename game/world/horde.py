@@ -20,7 +20,7 @@ def zombie_steps(s: Session, z: int) -> tuple[list[int], set[int]]:
     c costs half * factors[c]; it cannot step where the factor is 0 (a wall, a barricaded door) nor onto a survivor."""
     zdef = s.zdef(z)
     factors = s.board.zombie_factors(zdef.ignores_difficult, "bulk" in zdef.specials)
-    return factors, {s.cell(sv) for sv in s.survivors()}
+    return factors, set(s.cells_of(Survivor))
 
 
 def walk_inches(s: Session, cells) -> float:
@@ -47,14 +47,13 @@ def visible_target(s: Session, z: int) -> int | None:
     zc = s.cell(z)
     room = s.rules.engagement_slots - s.zdef(z).slots
     sees, sight_range = s.board.sees, s.sight_range()
-    best = None
-    for sv in s.survivors():
+    best, best_d = None, 0.0
+    for sv in s.survivors():        # in seat order: of two as near, the first seat wins without asking for sight
         cell = s.cell(sv)
-        if s.slots_used(sv) <= room and sees(zc, cell, sight_range):
-            key = (s.dist(zc, cell), s.comp(sv, Survivor).seat, sv)
-            if best is None or key < best:
-                best = key
-    return None if best is None else best[2]
+        d = s.dist(zc, cell)
+        if (best is None or d < best_d) and s.slots_used(sv) <= room and sees(zc, cell, sight_range):
+            best, best_d = sv, d
+    return best
 
 
 def goal_cells(s: Session, z: int, centre: int, include_centre: bool) -> list[int]:
@@ -168,13 +167,12 @@ def plan_walk(s: Session, z: int, goal: Goal, budget: int) -> list[int]:
         return []
     engage_at = engage_cells(s, z)
     spent, stop, ideal = 0, -1, -1
-    prev = start
+    prev, w = start, board.width
     for i, cell in enumerate(path):
-        px, py = board.xy(prev)
-        x, y = board.xy(cell)
         if not factors[cell] or cell in barred:
             break
-        spent += (DIAG_HALF if px != x and py != y else ORTHO_HALF) * factors[cell]
+        diagonal = prev % w != cell % w and prev // w != cell // w
+        spent += (DIAG_HALF if diagonal else ORTHO_HALF) * factors[cell]
         if spent > budget:
             break
         prev, ideal = cell, i

@@ -66,6 +66,7 @@ class Occupancy(dict):
 
 _world_ids = itertools.count(1)
 AI_OWNER = "AI"           # the owner of a survivor the survivor AI plays in a hot-seat game
+_ON_BOARD, _ALL_SURVIVORS = ("survivors", True), ("survivors", False)     # position memo keys
 
 
 def _through(component: str, name: str) -> property:
@@ -129,6 +130,7 @@ class Session:
         self.clock, self.tracks, self.round_log, self.mission = Clock(), Tracks(), RoundLog(), Mission()
         self.occupant: Occupancy = Occupancy()
         self._position_memo: dict = {}         # answers that hold until a model moves or a door changes
+        self._memo_stamp = (-1, -1)            # (occupant version, board version) the memo was filled under
         self._markers: dict[tuple[str, str | None], tuple[int, ...]] = {}   # map markers never move
         self._uids = itertools.count(1)
         self.gear: dict[int, Gear] = {}    # every deck card, by uid
@@ -137,6 +139,7 @@ class Session:
         self.search_tokens: dict[int, str] = {}
         self._director = None
         self._last_step: str | None = None
+        self._roster: list[int] = []      # every survivor entity, on the board or not (entities are never deleted)
 
         self._setup(team or self.scenario.team)
         if agendas:
@@ -168,13 +171,11 @@ class Session:
     def survivors(self, *, on_board: bool = True) -> list[int]:
         """Survivor entities by seat; on_board=False includes the eliminated and escaped (who have no Pos)."""
         memo = self.position_memo()
-        key = ("survivors", on_board)      # who is on the table changes only when someone leaves it, a move
+        key = _ON_BOARD if on_board else _ALL_SURVIVORS  # who is on the table changes only when someone leaves it
         found = memo.get(key)
         if found is None:
-            self.use()
-            rows = esper.get_components(Survivor, Pos) if on_board else esper.get_component(Survivor)
-            found = memo[key] = [eid for _, eid in sorted((c[1][0].seat if on_board else c[1].seat, c[0])
-                                                          for c in rows)]
+            ents = self._entities       # the roster is in seat order; the board holds those with a Pos
+            found = memo[key] = [eid for eid in self._roster if Pos in ents[eid]] if on_board else self._roster
         return list(found)
 
     def owner(self, sv: int) -> Owner | None:
@@ -182,7 +183,8 @@ class Session:
         return self._entities.get(sv, {}).get(Owner)
 
     def standing(self) -> list[int]:
-        return [s for s in self.survivors() if not self.comp(s, Status).downed]
+        ents = self._entities
+        return [s for s in self.survivors() if not ents[s][Status].downed]
 
     def zombies(self) -> list[int]:
         memo = self.position_memo()      # zombies come and go only by place_zombie and kill_zombie, both moves
@@ -223,7 +225,7 @@ class Session:
         return found is not None and Zombie in found
 
     def zdef(self, eid: int):
-        return self.content.zombies[self.comp(eid, Zombie).kind]
+        return self.content.zombies[self._entities[eid][Zombie].kind]
 
     def effect(self, eid: int, key: str) -> int:
         """A skill effect of a survivor (0/False when its skill does not have it)."""
@@ -283,9 +285,10 @@ class Session:
     def position_memo(self) -> dict:
         """A dict for answers that depend only on where the models stand and on the doors (move reach, active spawn
         points): it is emptied whenever a model moves or a door or barricade changes."""
-        stamp = (self.occupant.version, self.board.version)
-        if self._position_memo.get("stamp") != stamp:
-            self._position_memo = {"stamp": stamp}
+        occupants, doors = self._memo_stamp
+        if occupants != self.occupant.version or doors != self.board.version:
+            self._position_memo = {}
+            self._memo_stamp = (self.occupant.version, self.board.version)
         return self._position_memo
 
     def sight_range(self) -> float | None:
@@ -359,6 +362,8 @@ class Session:
         inv.gear += [self._new_gear(i, "") for i in arch.items]
         esper.add_component(eid, inv)
         self.occupant[cell] = eid
+        self._roster.append(eid)
+        self._roster.sort(key=lambda e: (self.comp(e, Survivor).seat, e))
         return eid
 
     # --- rounds ------------------------------------------------------------------------------------------------
@@ -501,8 +506,9 @@ class Session:
         return min(free)[1] if free else None
 
     def fight_of(self, zombie: int) -> int:
-        zdef = self.zdef(zombie)
-        return zombie_fight(zdef.fight, zdef.fight_per_wound, self.comp(zombie, Health).wounds)
+        found = self._entities[zombie]
+        zdef = self.content.zombies[found[Zombie].kind]
+        return zombie_fight(zdef.fight, zdef.fight_per_wound, found[Health].wounds)
 
     # --- engagement --------------------------------------------------------------------------------------------
     def engagers(self, survivor: int) -> list[int]:
@@ -510,7 +516,7 @@ class Session:
         return list(self.comp(survivor, Engagement).attackers)
 
     def slots_used(self, survivor: int) -> int:
-        return self.comp(survivor, Engagement).slots
+        return self._entities[survivor][Engagement].slots
 
     def contact_zombies(self, survivor: int) -> list[int]:
         """Zombies in base contact with a survivor, by id. Each of them holds it engaged (rulebook 5.0: entering
@@ -545,28 +551,31 @@ class Session:
         Only zombies in contact with a survivor (or attacking one a moment ago) can be engaged, so only those are
         looked at. Each zombie attacks one survivor; at most 3 figures attack one survivor (No Clown Cars).
         """
-        self.use()
         board, cap, zombies_def = self.board, self.rules.engagement_slots, self.content.zombies
+        ents = self._entities      # read directly, as comp() does: this runs after most moves
         scell, downed, engagement = {}, {}, {}
-        for s, (pos, status, eng) in esper.get_components(Pos, Status, Engagement):
-            scell[s], downed[s], engagement[s] = pos.cell, status.downed, eng
+        candidates = set()
+        for s in self._roster:
+            found = ents[s]
+            eng = found[Engagement]
+            if Pos in found:
+                scell[s], downed[s], engagement[s] = found[Pos].cell, found[Status].downed, eng
+                candidates.update(z for z in eng.attackers if Zombie in ents.get(z, ()))
+            eng.attackers, eng.slots = (), 0
         near: set[int] = set()
         for c in scell.values():
             near.update(board.contact_cells(c))
         occupant = self.occupant
-        candidates = {eid for c in near if (eid := occupant.get(c)) is not None and self.is_zombie(eid)}
-        for eng in engagement.values():
-            candidates.update(z for z in eng.attackers if self.is_zombie(z))
-        for _, eng in esper.get_component(Engagement):
-            eng.attackers, eng.slots = (), 0
+        candidates.update(eid for c in near if (eid := occupant.get(c)) is not None and Zombie in ents[eid])
         if not candidates:          # the common case: nobody is or comes into contact
             return
         slots = dict.fromkeys(scell, 0)
         free = []
         for z in sorted(candidates):
-            zc = esper.component_for_entity(z, Zombie)
+            found = ents[z]
+            zc = found[Zombie]
             need = zombies_def[zc.kind].slots
-            zcell = esper.component_for_entity(z, Pos).cell
+            zcell = found[Pos].cell
             t = zc.engaged
             if t in scell and board.in_contact(zcell, scell[t]) and slots[t] + need <= cap:
                 # Feeding zombies are drawn off by a standing survivor who comes into contact.
@@ -587,7 +596,7 @@ class Session:
                 slots[target] += need
         attackers: dict[int, list[int]] = {}
         for z in sorted(candidates):
-            t = esper.component_for_entity(z, Zombie).engaged
+            t = ents[z][Zombie].engaged
             if t is not None:
                 attackers.setdefault(t, []).append(z)
         for t, group in attackers.items():
@@ -813,24 +822,30 @@ class Session:
     def check_end(self) -> None:
         if self.result:
             return
-        all_survivors = self.survivors(on_board=False)
+        ents = self._entities          # (read directly: this runs after every action)
         archetypes = self.content.archetypes
-        # the rulebook's casualties are the team's: a civilian found on the way is not one of them
-        lost = sum(1 for s in all_survivors if self.comp(s, Status).eliminated
-                   and not archetypes[self.comp(s, Survivor).archetype].npc)
         escort = next((t.escort for t in self.scenario.tasks[self.task_index:] if t.escort), "")
+        lost = escaped = on_board = 0
+        escort_lost = False
+        for s in self._roster:
+            found = ents[s]
+            status = found[Status]
+            # the rulebook's casualties are the team's: a civilian found on the way is not one of them
+            npc = archetypes[found[Survivor].archetype].npc
+            lost += 1 if status.eliminated and not npc else 0
+            escort_lost |= bool(escort) and status.eliminated and found[Survivor].archetype == escort
+            escaped += 1 if status.escaped else 0
+            on_board += 1 if Pos in found else 0
         if self.task is None:
             cause = "extraction" if self.scenario.tasks[-1].kind == "extract" else "objective"
             self.finish("survivors", cause)
-        elif escort and any(self.comp(s, Survivor).archetype == escort and self.comp(s, Status).eliminated
-                            for s in all_survivors):
+        elif escort_lost:
             self.finish("director", f"{archetypes[escort].name} was lost")
         elif lost * 2 > self.starting_team:
             self.finish("director", "casualties")
-        elif self.task.kind == "extract" and sum(1 for s in all_survivors if self.comp(s, Status).escaped) \
-                + len(self.survivors()) < self.quota():
+        elif self.task.kind == "extract" and escaped + on_board < self.quota():
             self.finish("director", "casualties")
-        elif not self.survivors():
+        elif not on_board:
             self.finish("director", "no survivors left")
 
     def finish(self, winner: str, cause: str) -> None:
