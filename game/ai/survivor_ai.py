@@ -459,7 +459,7 @@ class SurvivorAI:
                 dice, need, _ = A.shot_odds_inputs(s, who, z, g.uid)
                 p = hit_chance(need)
                 kill = at_least(dice, p, wounds)
-                noise, words = self._noise_cost(s, weapon.heat + dice / 6)
+                noise, words = self._noise_cost(s, s.noise_heat(weapon.heat) + dice / 6)
                 value = kill * threat + (expected_hits(dice, p, wounds) / wounds) * threat * 0.3 - noise
                 if best is None or value > best[0]:
                     best = (value, z, g, kill, urgency, words, dice, p, wounds)
@@ -781,7 +781,7 @@ class SurvivorAI:
         """The zombies that could matter to the cells this survivor can reach this turn: (x, y, reach, fight)."""
         board = s.board
         here = s.cell(who)
-        horizon = s.comp(who, Survivor).move * 3 + 1
+        horizon = s.move_of(who) * 3 + 1
         out = []
         for z in s.zombies():
             zcell = s.cell(z)

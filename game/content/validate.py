@@ -312,6 +312,7 @@ RULE_CHECKS: Mapping[str, Check] = {
     "triage_need": integer(1, 3),
     "escalation": list_of(_band, min_len=1), "costs": _costs, "lunge_distance": integer(1, 12),
     "spawn_radius": integer(0, 6), "burning_out": integer(2, 6), "blackout_sight": integer(1, 48),
+    "min_move": integer(1, 4),
 }
 
 
@@ -427,6 +428,7 @@ def _weapon(ctx: Ctx, wid: str, data: object, where: str) -> WeaponDef | None:
 ITEM_CHECKS: Mapping[str, Check] = {
     "name": text, "kind": choice(ITEM_KINDS), "text": text,
     **{key: integer(0, 5) for key in ITEM_NUMBERS},
+    "slows": integer(0, 3),
 }
 
 
