@@ -34,7 +34,7 @@ def parse(data):
 def test_the_tables_load_with_the_content():
     qp = tables_of(C)
     assert qp.objective.dice == "d6" and qp.density.dice == "2d6"
-    assert {r.map for r in qp.environment.rows} == set(C.maps)
+    assert {r.map for r in qp.environment.rows} <= set(C.maps)     # each environment is on a map we have
     assert parse(RAW)[1] == []
 
 
