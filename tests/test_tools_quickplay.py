@@ -63,9 +63,12 @@ def test_generated_scenarios_pass_the_scenario_checks(seed):
 
 def test_same_seed_same_scenario_and_every_map_is_reachable():
     assert generate(C, 4).scenario == generate(C, 4).scenario
+    dressed = {r.map for r in tables_of(C).environment.rows}       # maps an environment row is written for
     for map_id in C.maps:
         q = generate(C, 3, map_id=map_id)
-        assert q.scenario.map == map_id and q.roll("environment").row.map == map_id
+        assert q.scenario.map == map_id
+        assert q.roll("environment").row.map == map_id if map_id in dressed else "no environment row" in \
+            q.roll("environment").note
 
 
 def test_reading_down_when_the_map_cannot_host_the_objective():
