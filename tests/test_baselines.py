@@ -13,7 +13,7 @@ from game.world import actions as A
 from game.world.legal import refusal
 from tests.arena import arena, cell, open_board
 
-SCENARIOS = ("last_train_out", "pharmacy_run", "dead_air")
+SCENARIOS = ("last_train_out", "pharmacy_run", "dead_air", "cold_chain", "night_shift")
 SEED = 4
 
 

@@ -67,7 +67,7 @@ def test_the_forecast_changes_nothing():
     assert before == after
 
 
-@pytest.mark.parametrize("scenario", ["last_train_out", "pharmacy_run", "dead_air"])
+@pytest.mark.parametrize("scenario", ["last_train_out", "pharmacy_run", "dead_air", "night_shift"])
 def test_the_first_zombie_to_move_goes_where_it_was_forecast(scenario):
     """Real games, the Director buying nothing: the forecast the player sees when they end their turn holds for the
     first zombie of the activation (no other zombie has moved before it), unless something in between changed the

@@ -488,7 +488,7 @@ def test_the_targeting_modes_through_the_screen(content, home, scenes):
 
 
 @pytest.mark.parametrize("scenario,seed", [("last_train_out", 5), ("pharmacy_run", 6), ("dead_air", 7),
-                                           ("lost_and_found", 8)])
+                                           ("lost_and_found", 8), ("cold_chain", 8), ("night_shift", 9)])
 def test_a_whole_game_played_at_the_screen_reaches_the_end_screen(content, home, scenes, scenario, seed):
     """The veteran AI decides, a player's clicks and keys carry it out on the real board: every round, the Director's
     turn and its report card, to the end screen, with no dead end."""

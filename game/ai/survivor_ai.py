@@ -467,7 +467,7 @@ class SurvivorAI:
                 dice, need, _ = A.shot_odds_inputs(s, who, z, g.uid)
                 p = hit_chance(need)
                 kill = at_least(dice, p, wounds)
-                heat = weapon.heat + dice / 6
+                heat = s.noise_heat(weapon.heat) + dice / 6
                 noise = noises.get(heat)
                 if noise is None:           # the same gun makes the same noise at every zombie
                     noise = noises[heat] = self._noise_cost(s, heat)
@@ -802,7 +802,7 @@ class SurvivorAI:
         w = s.board.width
         here = s.cell(who)
         x, y = here % w, here // w
-        horizon = s.comp(who, Survivor).move * 3 + 1
+        horizon = s.move_of(who) * 3 + 1
         zombies = s.content.zombies
         out = []
         for z in s.zombies():

@@ -101,6 +101,7 @@ class ItemDef:
     capacity: int = 0        # backpack: extra inventory slots
     interact_dice: int = 0   # tool: extra dice on Search tests (the best tool carried counts)
     guts_dice: int = 0       # consumable (painkillers): spent for extra dice on one Guts test
+    slows: int = 0           # any kind: inches off the carrier's Move while carried (the vaccine case)
 
 
 @dataclass(frozen=True)
@@ -186,6 +187,7 @@ class RulesDef:
     burning_out: int                   # d6 result that puts a fire out
     blackout_sight: int                # sight range in inches during a blackout
     panic_heat: int = 6                # Heat on the track at which a panicky civilian tests their nerve
+    min_move: int = 1                  # a survivor's Move never drops below this, however much they carry
 
 
 @dataclass(frozen=True)
@@ -261,6 +263,8 @@ class ScenarioDef:
     patrol: tuple[tuple[int, int], ...]                 # waypoints zombies with nowhere to go walk between
     # deck a plain search token's jackpot uses ("" = draw 2 keep 1)
     search_deck: str = "core"
+    sight: int = 0                     # inches anyone sees all game (0 = as far as the walls allow): night
+    noise_bonus: int = 0               # extra Heat each act that makes Heat at a place on the board makes
 
 
 @dataclass(frozen=True)

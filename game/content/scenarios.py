@@ -16,7 +16,8 @@ from game.content.errors import Problem
 ID_RE = re.compile(r"^[a-z][a-z0-9_]*$")
 REQUIRED = ("name", "blurb", "map", "ambient_heat", "doom_length", "finale", "tasks", "team", "team_min",
             "team_max")
-OPTIONAL = ("doom_events", "events", "objective_items", "initial_zombies", "patrol", "search_deck")
+OPTIONAL = ("doom_events", "events", "objective_items", "initial_zombies", "patrol", "search_deck", "sight",
+            "noise_bonus")
 TASK_KINDS = ("interact", "deliver", "extract")
 TASK_REQUIRED = ("id", "kind", "text")
 # fields each task kind may use besides id, kind and text
@@ -30,6 +31,8 @@ DOOM_RANGE = (6, 20)
 AMBIENT_RANGE = (0, 5)
 TEAM_RANGE = (1, 8)
 COORD_MAX = 200
+SIGHT_RANGE = (1, 48)       # a scenario's `sight`: inches anyone sees all game (absent: as far as the walls allow)
+NOISE_BONUS_RANGE = (0, 3)  # a scenario's `noise_bonus`: Heat added to every act that makes Heat somewhere
 
 
 class _Ctx:
@@ -173,6 +176,8 @@ def _scenario(ctx: _Ctx, sid: str, data: object, where: str) -> ScenarioDef | No
     finale = ctx.ident(data["finale"], f"{where}.finale")
     events = ctx.id_list(data.get("events", []), f"{where}.events")
     search_deck = data.get("search_deck", "core")
+    sight = ctx.integer(data["sight"], f"{where}.sight", *SIGHT_RANGE) if "sight" in data else 0
+    noise_bonus = ctx.integer(data.get("noise_bonus", 0), f"{where}.noise_bonus", *NOISE_BONUS_RANGE)
     if not isinstance(search_deck, str) or (search_deck and not ID_RE.match(search_deck)):
         ctx.add(f"{where}.search_deck", f"must be a deck id or \"\", got {search_deck!r}")
 
@@ -256,7 +261,8 @@ def _scenario(ctx: _Ctx, sid: str, data: object, where: str) -> ScenarioDef | No
                        doom_events=MappingProxyType(dict(sorted(doom_events.items()))), finale=finale,
                        events=tuple(events or ()), tasks=tuple(tasks), objective_items=tuple(items),
                        team=tuple(team or ()), team_min=team_min, team_max=team_max,
-                       initial_zombies=tuple(zombies), patrol=tuple(patrol), search_deck=search_deck)
+                       initial_zombies=tuple(zombies), patrol=tuple(patrol), search_deck=search_deck,
+                       sight=sight, noise_bonus=noise_bonus)
 
 
 def parse_scenarios(data: object, file: str) -> tuple[dict[str, ScenarioDef], list[Problem]]:

@@ -313,6 +313,7 @@ RULE_CHECKS: Mapping[str, Check] = {
     "escalation": list_of(_band, min_len=1), "costs": _costs, "lunge_distance": integer(1, 12),
     "spawn_radius": integer(0, 6), "burning_out": integer(2, 6), "blackout_sight": integer(1, 48),
     "panic_heat": integer(1, 15),
+    "min_move": integer(1, 4),
 }
 
 
@@ -436,6 +437,7 @@ def _weapon(ctx: Ctx, wid: str, data: object, where: str) -> WeaponDef | None:
 ITEM_CHECKS: Mapping[str, Check] = {
     "name": text, "kind": choice(ITEM_KINDS), "text": text,
     **{key: integer(0, 5) for key in ITEM_NUMBERS},
+    "slows": integer(0, 3),
 }
 
 

@@ -633,13 +633,19 @@ class Hud:
             self.hotspots.append((pygame.Rect(x, y, w, used), None,
                                   f"Secret agenda: {verdict.agenda.text}\nSo far: {verdict.why}."))
             y += used + px(2)
-        stats = [("Move", f'{surv.move}"'), ("Fight", surv.fight), ("Shoot", surv.shoot), ("Wits", surv.wits),
+        move = view.game.move_of(who)
+        stats = [("Move", f'{move}"'), ("Fight", surv.fight), ("Shoot", surv.shoot), ("Wits", surv.wits),
                  ("Guts", surv.guts)]
         cw = w // len(stats)
         for k, (name, value) in enumerate(stats):
             cx = x + k * cw
+            slowed = name == "Move" and move < surv.move     # a heavy load (the vaccine case) takes inches off
             draw_text(surface, name, (cx, y), px(12), theme.INK_FAINT)
-            draw_text(surface, str(value), (cx, y + line_height(px(12))), px(17), theme.INK, True)
+            draw_text(surface, str(value), (cx, y + line_height(px(12))), px(17), theme.DANGER if slowed else theme.INK,
+                      True)
+            if slowed:
+                self.hotspots.append((pygame.Rect(cx, y, cw, line_height(px(12)) + line_height(px(17), True)), None,
+                                      f'Slowed by what they carry: Move {surv.move}" less {surv.move - move}"'))
         y += line_height(px(12)) + line_height(px(17), True) + px(2)
         # wounds and status
         pw = px(11)

@@ -71,6 +71,10 @@ class GameView:
     def fight_of(self, zombie: int) -> int:
         return self.__s.fight_of(zombie)
 
+    def move_of(self, survivor: int) -> int:
+        """A survivor's Move as it stands (less what a slowing load takes off)."""
+        return self.__s.move_of(survivor)
+
     def owner(self, eid: int):
         """Who plays this survivor at a shared screen (a copy), or None in one person's game."""
         return copy.copy(self.__s.owner(eid))

@@ -488,7 +488,14 @@ def shot_preview(session, who: int, target: int, uid: int) -> Preview:
                        wounds_taken=health.max_wounds - health.wounds)
     assert calc.attacker.dice == dice and calc.attacker.need == need, "calculator and engine disagree"
     weapon = content.weapons[gear.gear_id]
-    return Preview("shoot", f"Shoot {session.name(target)} with the {weapon.name}", calc, cover, health.wounds)
+    return Preview("shoot", f"Shoot {session.name(target)} with the {weapon.name}", calc, cover, health.wounds,
+                   heat_note=carries(session))
+
+
+def carries(session) -> str:
+    """The scenario's noise bonus (a night), for the Heat lines of a preview: the calculator knows nothing of it."""
+    bonus = session.scenario.noise_bonus
+    return f"Sound carries here: +{bonus} Heat on every noisy act" if bonus else ""
 
 
 def melee_preview(session, who: int, target: int, uid: int | None = None) -> Preview:
@@ -516,7 +523,7 @@ def melee_preview(session, who: int, target: int, uid: int | None = None) -> Pre
     wname = weapon.name if weapon else "bare hands"
     own = session.comp(who, Health).wounds
     return Preview("melee", f"Melee: {wname} against {session.name(target)}", calc, "door" if cover else "none",
-                   health.wounds, own, parts=parts)
+                   health.wounds, own, parts=parts, heat_note=carries(session))
 
 
 def throw_preview(session, who: int, cell: int, uid: int) -> Preview:
@@ -538,8 +545,8 @@ def throw_preview(session, who: int, cell: int, uid: int) -> Preview:
             calc = ranged_calc(content, archetype=arch, weapon=weapon.id, cover=cover, hunker=status.hunkered)
             rows.append((session.name(eid), True, calc, health.wounds))
     x, y = session.board.xy(cell)
-    note = f"+{weapon.heat} Heat at the blast" + (", sets everyone caught alight" if "burning" in weapon.traits
-                                                  else "")
+    fire = ", sets everyone caught alight" if "burning" in weapon.traits else ""
+    note = f"+{session.noise_heat(weapon.heat)} Heat at the blast" + fire
     return Preview("throw", f"Throw the {weapon.name} at ({x}, {y})", None, rows=rows, heat_note=note)
 
 
@@ -720,6 +727,8 @@ class OddsCard:
         out.append(("gap",))
         out.append(("small", f"Heat ({weapon}+1 per natural 1):", theme.HEAT))
         out.append(("small", noisy, theme.HEAT))
+        if preview.heat_note:
+            out.append(("small", preview.heat_note, theme.HEAT))
         return out
 
 

@@ -105,13 +105,13 @@ def path_to(found: dict[int, tuple], dest: int) -> list[int]:
 
 
 def move_budget(s: Session, who: int) -> int:
-    """A Move in half inches."""
-    return s.comp(who, Survivor).move * ORTHO_HALF
+    """A Move in half inches (as it stands: a slowing load takes its inches off first)."""
+    return s.move_of(who) * ORTHO_HALF
 
 
 def half_move_budget(s: Session, who: int) -> int:
     """Half a Move, in half inches (Disengage and Drag): Move 5 reaches 2.5", not 2" (rulebook 5.0)."""
-    return max(ORTHO_HALF, s.comp(who, Survivor).move * ORTHO_HALF // 2)
+    return max(ORTHO_HALF, s.move_of(who) * ORTHO_HALF // 2)
 
 
 # --- the activation ----------------------------------------------------------------------------------------------
@@ -286,7 +286,8 @@ class Move:
         """Every cell a Move of `who` may end in now, or Impossible with the reason none may. Remembered until
         someone moves or the turn changes hands: the query of game.world.legal asks it for each cell."""
         turn = s.comp(who, Turn)
-        key = ("move", who, s.phase, s.active, turn.ap > 0, s.comp(who, Status).downed)
+        # the budget is part of the key: picking up a slowing load changes it without anyone moving
+        key = ("move", who, s.phase, s.active, turn.ap > 0, s.comp(who, Status).downed, move_budget(s, who))
         memo = s.position_memo()
         found = memo.get(key)
         if found is None:
@@ -324,13 +325,13 @@ class Disengage:
     def cells(self, s: Session) -> dict[int, tuple]:
         """Where a Disengage may end (remembered until someone moves; the caller must not change it)."""
         memo = s.position_memo()
-        found = memo.get(("disengage", self.who))
+        key = ("disengage", self.who, self._budget(s))
+        found = memo.get(key)
         if found is None:
             engagers = s.contact_zombies(self.who)
             reach = reachable(s, self.who, self._budget(s), ignore=frozenset(engagers))
             zcells = [s.cell(z) for z in engagers]
-            found = memo["disengage", self.who] = {c: v for c, v in reach.items()
-                                                   if not any(s.board.in_contact(c, z) for z in zcells)}
+            found = memo[key] = {c: v for c, v in reach.items() if not any(s.board.in_contact(c, z) for z in zcells)}
         return found
 
     def check(self, s: Session) -> None:

@@ -140,6 +140,7 @@ class Session:
         self._director = None
         self._last_step: str | None = None
         self._roster: list[int] = []      # every survivor entity, on the board or not (entities are never deleted)
+        self._slows = {i: d.slows for i, d in content.items.items() if d.slows}   # item id -> inches off Move
 
         self._setup(team or self.scenario.team)
         if agendas:
@@ -232,6 +233,13 @@ class Session:
         skill = self.content.skills[self.comp(eid, Survivor).skill]
         return int(skill.effects.get(key, 0))
 
+    def move_of(self, eid: int) -> int:
+        """A survivor's Move as it stands: the stat less what slows them among the cards they carry (the vaccine
+        case), never below rules.min_move. Every Move, Disengage and Drag measures from this."""
+        slows = sum(self._slows.get(g.gear_id, 0) for g in self.comp(eid, Inventory).gear)
+        move = self.comp(eid, Survivor).move
+        return max(min(move, self.rules.min_move), move - slows) if slows else move
+
     def dist(self, a: int, b: int) -> float:
         """Inches between two cells (the octile measure of game.rules.geometry.distance, inlined: a hot path)."""
         w = self.board.width
@@ -292,8 +300,12 @@ class Session:
         return self._position_memo
 
     def sight_range(self) -> float | None:
-        """How far anyone sees this round, in inches (None: as far as the walls allow)."""
-        return self.rules.blackout_sight if self.round <= self.blackout_until else None
+        """How far anyone sees this round, in inches (None: as far as the walls allow): the scenario's own limit (a
+        night) and a blackout's, whichever is shorter."""
+        limits = [self.scenario.sight] if self.scenario.sight else []
+        if self.round <= self.blackout_until:
+            limits.append(self.rules.blackout_sight)
+        return min(limits) if limits else None
 
     def can_see(self, a: int, b: int) -> bool:
         return self.board.sees(a, b, self.sight_range())
@@ -387,9 +399,17 @@ class Session:
             self.add_heat(carried, None, "the city still rings from last round")
 
     # --- Heat and Doom -----------------------------------------------------------------------------------------
+    def noise_heat(self, amount: int) -> int:
+        """Heat an act that makes `amount` at a place on the board really makes: a scenario's noise_bonus (sound
+        carries at night) is added to every such act, and nothing is added to a silent one."""
+        return amount + self.scenario.noise_bonus if amount > 0 else amount
+
     def add_heat(self, amount: int, cell: int | None, reason: str) -> None:
         if amount <= 0:
             return
+        if cell is not None and self.scenario.noise_bonus:
+            amount = self.noise_heat(amount)
+            reason += f" (+{self.scenario.noise_bonus}: sound carries)"
         before = self.heat
         self.heat = min(self.rules.heat_max, self.heat + amount)
         if cell is not None:
