@@ -10,7 +10,7 @@ from game.content.validate import declared_ids
 from game.rules.geometry import distance
 from game.sim.runner import play_game
 from game.tools.common import ToolError
-from game.tools.quickplay import generate, parse_tables, render, role_markers, tables_of, to_json
+from game.tools.quickplay import can_host, generate, parse_tables, render, role_markers, tables_of, to_json
 from game.world.session import Session
 
 C = load_content()
@@ -34,7 +34,7 @@ def parse(data):
 def test_the_tables_load_with_the_content():
     qp = tables_of(C)
     assert qp.objective.dice == "d6" and qp.density.dice == "2d6"
-    assert {r.map for r in qp.environment.rows} == set(C.maps)
+    assert {r.map for r in qp.environment.rows} <= set(C.maps)       # other maps get the default environment
     assert parse(RAW)[1] == []
 
 
@@ -63,9 +63,17 @@ def test_generated_scenarios_pass_the_scenario_checks(seed):
 
 def test_same_seed_same_scenario_and_every_map_is_reachable():
     assert generate(C, 4).scenario == generate(C, 4).scenario
+    named = {r.map for r in tables_of(C).environment.rows}
     for map_id in C.maps:
+        if not any(can_host(row, C.maps[map_id]) for row in tables_of(C).objective.rows):
+            with pytest.raises(ToolError, match="can host none"):
+                generate(C, 3, map_id=map_id)
+            continue
         q = generate(C, 3, map_id=map_id)
-        assert q.scenario.map == map_id and q.roll("environment").row.map == map_id
+        assert q.scenario.map == map_id
+        assert q.roll("environment").row.map == map_id if map_id in named else \
+            q.roll("environment").row == tables_of(C).default_environment
+    assert "hold_the_line" in C.maps and "hold_the_line" not in named     # the case above is really tried
 
 
 def test_reading_down_when_the_map_cannot_host_the_objective():

@@ -7,21 +7,26 @@ from game.world.components import Inventory
 from game.world.session import Session
 
 
-def carrying(s: Session, sv: int, item: str) -> bool:
-    return any(g.gear_id == item for g in s.comp(sv, Inventory).gear)
+def _ids(item: str | tuple[str, ...]) -> tuple[str, ...]:
+    return (item,) if isinstance(item, str) else item
 
 
-def item_cells(s: Session, item: str) -> list[int]:
-    """Cells where the item lies on the ground."""
-    return sorted(c for c, gear in s.ground.items() if any(g.gear_id == item for g in gear))
+def carrying(s: Session, sv: int, item: str | tuple[str, ...]) -> bool:
+    """Does this survivor carry the item (or any of these items)?"""
+    ids = _ids(item)
+    return any(g.gear_id in ids for g in s.comp(sv, Inventory).gear)
 
 
-def objective_item(s: Session) -> str | None:
-    """The item the current task needs carried (the crate to deliver, the part the marker takes), if any."""
+def item_cells(s: Session, item: str | tuple[str, ...]) -> list[int]:
+    """Cells where the item (or any of these items) lies on the ground."""
+    ids = _ids(item)
+    return sorted(c for c, gear in s.ground.items() if any(g.gear_id in ids for g in gear))
+
+
+def objective_item(s: Session) -> tuple[str, ...]:
+    """The items the current task needs carried (the crates to deliver, the part the marker takes); () if none."""
     task = s.task
-    if task is None:
-        return None
-    return (task.item if task.kind == "deliver" else task.needs_item) or None
+    return task.wants if task is not None else ()
 
 
 def goal_cells(s: Session, sv: int) -> list[int]:
@@ -29,12 +34,14 @@ def goal_cells(s: Session, sv: int) -> list[int]:
     task = s.task
     if task is None:
         return []
-    if task.kind == "extract":
+    if task.kind in ("extract", "hold"):
         return s.marker_cells(task.zone)
+    if task.kind == "survive":
+        return s.marker_cells("deploy")      # the stronghold the team starts in (an AI convention, not a rule)
     if task.kind == "deliver":
-        if carrying(s, sv, task.item):
+        if carrying(s, sv, task.wants):
             return s.marker_cells(task.zone)
-        return item_cells(s, task.item)
+        return item_cells(s, task.wants)
     if task.needs_item and not carrying(s, sv, task.needs_item):
         return item_cells(s, task.needs_item)
     return s.marker_cells("objective", task.marker)
@@ -45,8 +52,10 @@ def task_cells(s: Session) -> list[int]:
     task = s.task
     if task is None:
         return []
-    if task.kind in ("extract", "deliver"):
+    if task.kind in ("extract", "deliver", "hold"):
         return s.marker_cells(task.zone)
+    if task.kind == "survive":
+        return s.marker_cells("deploy")
     return s.marker_cells("objective", task.marker)
 
 
@@ -84,10 +93,15 @@ def rounds_needed(s: Session) -> float | None:
     extraction, which waits for everyone; else of the nearest), one round for this task and three for each later one.
     None when no standing survivor can reach their goal. Shared by the survivor AI (its spare rounds) and the Director
     (what a Doom space is worth)."""
+    task = s.task
+    later = len(s.scenario.tasks) - s.task_index - 1
+    # a task that counts rounds takes the rounds it still needs, however the survivors walk
+    this = task.rounds - s.task_progress if task is not None and task.kind in ("hold", "survive") else 1
+    if task is not None and task.kind == "survive":
+        return this + ROUNDS_PER_LATER_TASK * later
     walks = [path_cost(s, sv, goal_cells(s, sv)) for sv in s.standing()]
-    pick = max if s.task is not None and s.task.kind == "extract" else min
+    pick = max if task is not None and task.kind == "extract" else min
     walk = pick(walks, default=INF)
     if walk >= INF:
         return None
-    later = len(s.scenario.tasks) - s.task_index - 1
-    return walk / WALK_PER_ROUND + ROUNDS_PER_LATER_TASK * later + 1
+    return walk / WALK_PER_ROUND + ROUNDS_PER_LATER_TASK * later + this

@@ -267,10 +267,11 @@ def _cross_scenario(scen: ScenarioDef, at: str, file: str, known: Mapping[str, s
             marker(task.marker, f"{where}.marker")
         if task.needs_item:
             ref("items", task.needs_item, f"{where}.needs_item", "item")
-        if task.item and ref("items", task.item, f"{where}.item", "item"):
-            if task.item in items and items[task.item].kind != "objective":
-                out.append(Problem(file, f"{where}.item", f"{task.item!r} is not an objective item"))
-        if task.kind in ("deliver", "extract"):
+        for item in task.wants if task.kind == "deliver" else ():
+            field_at = f"{where}.items" if task.items else f"{where}.item"
+            if ref("items", item, field_at, "item") and item in items and items[item].kind != "objective":
+                out.append(Problem(file, field_at, f"{item!r} is not an objective item"))
+        if task.kind in ("deliver", "extract", "hold"):
             if task.zone not in MARKER_KINDS:
                 out.append(Problem(file, f"{where}.zone", f"{task.zone!r} is not a marker kind"))
             elif mapdef is not None and not mapdef.markers_of(task.zone):
