@@ -514,5 +514,5 @@ def test_the_end_screen_and_header_count_rounds_for_hold_and_survive(content):
     s.close()
     s = Session(content, "hold_the_line", seed=1)
     s.task_progress = 5
-    assert objective_words(s) == "5 of 8 rounds held out"
+    assert objective_words(s) == "5 of 10 rounds held out"
     s.close()
