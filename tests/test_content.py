@@ -155,7 +155,7 @@ CASES = [  # file, old, new, where the problem is, words in its message
      "scenarios.jump_start.tasks[0].items", "objective_items place none"),
     ("scenarios.yaml", "        items: [car_battery, gas_can]\n",
      "        items: [car_battery, gas_can]\n        count: 2\n", "scenarios.jump_start.tasks[0].items", "not both"),
-    ("scenarios.yaml", "        rounds: 10\n", "        rounds: 12\n", "scenarios.hold_the_line.tasks[0].rounds",
+    ("scenarios.yaml", "        rounds: 10\n", "        rounds: 14\n", "scenarios.hold_the_line.tasks[0].rounds",
      "can never be reached"),
     ("scenarios.yaml", "        count: 3\n", "        count: 4\n", "scenarios.hold_the_line.tasks[0].count",
      "more than team_min 3"),
