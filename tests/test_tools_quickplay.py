@@ -10,7 +10,7 @@ from game.content.validate import declared_ids
 from game.rules.geometry import distance
 from game.sim.runner import play_game
 from game.tools.common import ToolError
-from game.tools.quickplay import generate, parse_tables, playable, render, role_markers, tables_of, to_json
+from game.tools.quickplay import can_host, generate, parse_tables, playable, render, role_markers, tables_of, to_json
 from game.world.session import Session
 
 C = load_content()
@@ -66,12 +66,17 @@ def test_generated_scenarios_pass_the_scenario_checks(seed):
 def test_same_seed_same_scenario_and_every_map_is_reachable():
     assert generate(C, 4).scenario == generate(C, 4).scenario
     assert generate(C, 4).board.map == generate(C, 4).board.map
-    dressed = {r.map for r in tables_of(C).environment.rows}       # maps an environment row is written for
+    named = {r.map for r in tables_of(C).environment.rows}       # maps an environment row is written for
     for map_id in C.maps:
+        if not any(can_host(row, C.maps[map_id]) for row in tables_of(C).objective.rows):
+            with pytest.raises(ToolError, match="can host none"):
+                generate(C, 3, map_id=map_id)
+            continue
         q = generate(C, 3, map_id=map_id)
         assert q.scenario.map == map_id
-        assert q.roll("environment").row.map == map_id if map_id in dressed else "no environment row" in \
-            q.roll("environment").note
+        assert q.roll("environment").row.map == map_id if map_id in named else \
+            "no environment row" in q.roll("environment").note
+    assert "hold_the_line" in C.maps and "hold_the_line" not in named     # the case above is really tried
 
 
 def test_reading_down_when_the_map_cannot_host_the_objective():

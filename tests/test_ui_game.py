@@ -488,7 +488,8 @@ def test_the_targeting_modes_through_the_screen(content, home, scenes):
 
 
 @pytest.mark.parametrize("scenario,seed", [("last_train_out", 5), ("pharmacy_run", 6), ("dead_air", 7),
-                                           ("lost_and_found", 8), ("cold_chain", 8), ("night_shift", 9)])
+                                           ("lost_and_found", 8), ("cold_chain", 8), ("night_shift", 9),
+                                           ("jump_start", 8), ("hold_the_line", 9)])
 def test_a_whole_game_played_at_the_screen_reaches_the_end_screen(content, home, scenes, scenario, seed):
     """The veteran AI decides, a player's clicks and keys carry it out on the real board: every round, the Director's
     turn and its report card, to the end screen, with no dead end."""
@@ -499,3 +500,20 @@ def test_a_whole_game_played_at_the_screen_reaches_the_end_screen(content, home,
     player.play()
     assert type(app.scene).__name__ == "EndScreen" and sc.session.result is not None
     assert player.by_hand >= 40 and player.handed <= player.by_hand // 20, (player.by_hand, player.handed)
+
+
+def test_the_end_screen_and_header_count_rounds_for_hold_and_survive(content):
+    """A hold or survive task is counted in rounds, on the end screen and in the objective header."""
+    from game.ui.end_screen import GameStats, objective_words, verdict
+    from game.world.session import Session
+    s = Session(content, "jump_start", seed=1)
+    s.task_index, s.task_progress = 1, 1
+    assert objective_words(s) == "step 2 of 2: 1 of 2 rounds held"
+    s.finish("director", "doom")
+    stats = GameStats("jump_start", 1, "director", "doom", s.round, s.doom, 14)
+    assert "only 1 of the 2 rounds the job needed held" in verdict(stats, s)[1]
+    s.close()
+    s = Session(content, "hold_the_line", seed=1)
+    s.task_progress = 5
+    assert objective_words(s) == "5 of 10 rounds held out"
+    s.close()

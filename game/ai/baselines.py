@@ -77,14 +77,14 @@ def objective_action(s: Session, who: int):
     if task is None:
         return None
     tries = {"extract": [(A.Escape(who), "escapes")],
-             "deliver": [(A.Deliver(who), f"delivers the {s.content.gear_name(task.item)}")],
+             "deliver": [(A.Deliver(who), "delivers the objective item")],
              "interact": [(A.WorkObjective(who), f"works the {(task.marker or '').replace('_', ' ')}")]
              }.get(task.kind, [])
     wanted = objective_item(s)
     if wanted:
-        tries += [(A.PickUp(who, g.uid), f"picks up the {s.content.gear_name(wanted)}")
+        tries += [(A.PickUp(who, g.uid), f"picks up the {s.content.gear_name(g.gear_id)}")
                   for c in item_cells(s, wanted) if A.token_in_reach(s, who, c)
-                  for g in s.ground[c] if g.gear_id == wanted]
+                  for g in s.ground[c] if g.gear_id in wanted]
     return next(((a, why) for a, why in tries if is_legal(s, a)), None)
 
 
@@ -183,7 +183,7 @@ class Turtle(_Scripted):
         carrier = next((sv for sv in team if item and carrying(s, sv, item)), None)
         if carrier is not None:
             return tuple(goal_cells(s, carrier))
-        fetch = item_cells(s, item) if item else []
+        fetch = item_cells(s, item)
         choices = [(c,) for c in fetch] or [tuple(task_cells(s))]
         return min(choices, key=lambda cells: (sum(path_cost(s, sv, cells) for sv in team), cells))
 

@@ -114,7 +114,7 @@ def view_of(s: Session, level: DirectorLevel) -> DirectorView:
     cells = {sv: s.cell(sv) for sv in on_board}
     spawn_fields = [(name, s.board.field(cell)) for name, _, cell in markers]
     task = s.task
-    wanted = (task.item if task.kind == "deliver" else task.needs_item) if task else ""
+    wanted = task.wants if task else ()
     open_doors: set[int] = set()
     noise = s.noise
     survivors = []

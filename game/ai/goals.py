@@ -7,11 +7,8 @@ from game.world.components import Inventory, Survivor
 from game.world.session import Session
 
 
-def carrying(s: Session, sv: int, item: str) -> bool:
-    for g in s.comp(sv, Inventory).gear:     # (a loop, not any(): this is asked a thousand times a game)
-        if g.gear_id == item:
-            return True
-    return False
+def _ids(item: str | tuple[str, ...]) -> tuple[str, ...]:
+    return (item,) if isinstance(item, str) else item
 
 
 def escorted(s: Session, sv: int) -> bool:
@@ -20,17 +17,22 @@ def escorted(s: Session, sv: int) -> bool:
     return bool(task and task.escort) and s.comp(sv, Survivor).archetype == task.escort
 
 
-def item_cells(s: Session, item: str) -> list[int]:
-    """Cells where the item lies on the ground."""
-    return sorted(c for c, gear in s.ground.items() if any(g.gear_id == item for g in gear))
+def carrying(s: Session, sv: int, item: str | tuple[str, ...]) -> bool:
+    """Does this survivor carry the item (or any of these items)?"""
+    ids = _ids(item)
+    return any(g.gear_id in ids for g in s.comp(sv, Inventory).gear)
 
 
-def objective_item(s: Session) -> str | None:
-    """The item the current task needs carried (the crate to deliver, the part the marker takes), if any."""
+def item_cells(s: Session, item: str | tuple[str, ...]) -> list[int]:
+    """Cells where the item (or any of these items) lies on the ground."""
+    ids = _ids(item)
+    return sorted(c for c, gear in s.ground.items() if any(g.gear_id in ids for g in gear))
+
+
+def objective_item(s: Session) -> tuple[str, ...]:
+    """The items the current task needs carried (the crates to deliver, the part the marker takes); () if none."""
     task = s.task
-    if task is None:
-        return None
-    return (task.item if task.kind == "deliver" else task.needs_item) or None
+    return task.wants if task is not None else ()
 
 
 def goal_cells(s: Session, sv: int) -> list[int]:
@@ -41,10 +43,14 @@ def goal_cells(s: Session, sv: int) -> list[int]:
     if task.kind == "extract":
         # an escort: the civilian makes for the exit, the others keep with them (no goal cells of their own)
         return s.marker_cells(task.zone) if not task.escort or escorted(s, sv) else []
+    if task.kind == "hold":
+        return s.marker_cells(task.zone)
+    if task.kind == "survive":
+        return s.marker_cells("deploy")      # the stronghold the team starts in (an AI convention, not a rule)
     if task.kind == "deliver":
-        if carrying(s, sv, task.item):
+        if carrying(s, sv, task.wants):
             return s.marker_cells(task.zone)
-        return item_cells(s, task.item)
+        return item_cells(s, task.wants)
     if task.needs_item and not carrying(s, sv, task.needs_item):
         return item_cells(s, task.needs_item)
     return s.marker_cells("objective", task.marker)
@@ -55,8 +61,10 @@ def task_cells(s: Session) -> list[int]:
     task = s.task
     if task is None:
         return []
-    if task.kind in ("extract", "deliver"):
+    if task.kind in ("extract", "deliver", "hold"):
         return s.marker_cells(task.zone)
+    if task.kind == "survive":
+        return s.marker_cells("deploy")
     return s.marker_cells("objective", task.marker)
 
 
@@ -95,11 +103,15 @@ def rounds_needed(s: Session) -> float | None:
     None when no standing survivor can reach their goal. Shared by the survivor AI (its spare rounds) and the Director
     (what a Doom space is worth)."""
     task = s.task
+    later = len(s.scenario.tasks) - s.task_index - 1
+    # a task that counts rounds takes the rounds it still needs, however the survivors walk
+    this = task.rounds - s.task_progress if task is not None and task.kind in ("hold", "survive") else 1
+    if task is not None and task.kind == "survive":
+        return this + ROUNDS_PER_LATER_TASK * later
     walks = [path_cost(s, sv, goal_cells(s, sv)) for sv in s.standing()
              if task is None or not task.escort or escorted(s, sv)]
     pick = max if task is not None and task.kind == "extract" else min
     walk = pick(walks, default=INF)
     if walk >= INF:
         return None
-    later = len(s.scenario.tasks) - s.task_index - 1
-    return walk / WALK_PER_ROUND + ROUNDS_PER_LATER_TASK * later + 1
+    return walk / WALK_PER_ROUND + ROUNDS_PER_LATER_TASK * later + this

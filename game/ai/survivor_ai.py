@@ -317,26 +317,49 @@ class SurvivorAI:
         if task.kind == "extract" and A.in_zone(s, who, task.zone) and not s.is_engaged(who) and \
                 (not task.escort or escorted(s, who)):
             return A.Escape(who), f"escapes ({s.task_progress + 1} of {s.quota()} needed)"
-        if task.kind == "deliver" and carrying(s, who, task.item) and A.in_zone(s, who, task.zone):
-            return A.Deliver(who), (f"delivers the {s.content.gear_name(task.item)} "
+        if task.kind == "deliver" and carrying(s, who, task.wants) and A.in_zone(s, who, task.zone):
+            item = next(g.gear_id for g in s.comp(who, Inventory).gear if g.gear_id in task.wants)
+            return A.Deliver(who), (f"delivers the {s.content.gear_name(item)} "
                                     f"({s.task_progress + 1} of {task.count})")
         if task.kind == "interact" and is_legal(s, A.WorkObjective(who)):
             return A.WorkObjective(who), (f"works the {task.marker.replace('_', ' ')} "
                                           f"({s.task_progress + 1} of {task.times})")
-        wanted = task.item if task.kind == "deliver" else task.needs_item
+        wanted = task.wants
         if wanted:
             for cell, items in s.ground.items():
                 if cell == here or s.board.in_contact(here, cell):
                     for g in items:
-                        if g.gear_id == wanted and is_legal(s, A.PickUp(who, g.uid)):
-                            return A.PickUp(who, g.uid), (f"picks up the {s.content.gear_name(wanted)} "
+                        if g.gear_id in wanted and is_legal(s, A.PickUp(who, g.uid)):
+                            return A.PickUp(who, g.uid), (f"picks up the {s.content.gear_name(g.gear_id)} "
                                                           f"({len(s.comp(who, Inventory).gear)} cards carried)")
             handoff = self._objective_handoff(s, who, wanted)
             if handoff is not None:
                 return handoff
+        if task.kind == "survive":
+            return self._fortify(s, who)
         return None
 
-    def _objective_handoff(self, s: Session, who: int, item: str):
+    def _fortify(self, s: Session, who: int):
+        """Holding out (a survive task): barricade a shut door in contact, on the stronghold's side, once zombies
+        are within the level's distance of it; shut an open one first. Every zombie but a Brute is kept out."""
+        if not self.level.fortifies or s.is_engaged(who):
+            return None
+        here, board = s.cell(who), s.board
+        home = board.field(tuple(s.marker_cells("deploy")))
+        for door in sorted(board.contact_cells(here)):
+            if board.kind(door) != "door" or door in s.occupant or door in board.barricaded:
+                continue
+            if home[here] > home[door]:
+                continue                  # it stands outside this door: the door is its way in, not a wall
+            if not s.zombie_within(door, self.level.fortifies):
+                continue
+            if not board.door_is_closed(door):
+                return A.Door(who, door), "shuts the stronghold's door: zombies are coming"
+            return A.Door(who, door, "barricade"), (f"barricades the stronghold's door: zombies within "
+                                                    f"{self.level.fortifies}\"")
+        return None
+
+    def _objective_handoff(self, s: Session, who: int, item: tuple[str, ...]):
         """Pass the objective item to a fresh ally in contact when this survivor is spent or pinned."""
         if s.comp(who, Turn).handed_off or not carrying(s, who, item) or self.level.escort == 0:
             return None
@@ -346,9 +369,9 @@ class SurvivorAI:
             if ally == who or s.comp(ally, Status).downed or s.comp(ally, Turn).activated:
                 continue
             if s.board.in_contact(s.cell(who), s.cell(ally)) and s.has_room(ally):
-                uid = next(g.uid for g in s.comp(who, Inventory).gear if g.gear_id == item)
-                return A.HandOff(who, ally, uid), (f"passes the {s.content.gear_name(item)} to {s.name(ally)}, who "
-                                                   f"has not acted yet")
+                gear = next(g for g in s.comp(who, Inventory).gear if g.gear_id in item)
+                return A.HandOff(who, ally, gear.uid), (f"passes the {s.content.gear_name(gear.gear_id)} to "
+                                                        f"{s.name(ally)}, who has not acted yet")
         return None
 
     # 3b. doors
@@ -666,12 +689,13 @@ class SurvivorAI:
     def _goal(self, s: Session, who: int) -> tuple[tuple[int, ...], str]:
         cells = goal_cells(s, who)
         task = s.task
-        if len(cells) > 1 and task is not None and task.kind != "extract" and self.level.escort:
+        if len(cells) > 1 and task is not None and task.kind not in ("extract", "hold") and self.level.escort:
             cells = self._assigned(s, who, cells)
         if cells:
             verb = {"extract": "makes for the exit", "deliver": "goes for the supplies",
-                    "interact": "heads for the objective"}.get(task.kind if task else "", "moves on")
-            if task and task.kind == "deliver" and carrying(s, who, task.item):
+                    "interact": "heads for the objective", "hold": "makes for the zone it must hold",
+                    "survive": "falls back to the stronghold"}.get(task.kind if task else "", "moves on")
+            if task and task.kind == "deliver" and carrying(s, who, task.wants):
                 verb = "carries the supplies to the drop-off"
             return tuple(cells), verb
         carrier = self._carrier(s)
@@ -838,8 +862,7 @@ class SurvivorAI:
             return False
         if task.escort:                # the civilian is what the escorts keep close to
             return escorted(s, who)
-        item = task.item if task.kind == "deliver" else task.needs_item
-        return bool(item) and carrying(s, who, item)
+        return bool(task.wants) and carrying(s, who, task.wants)
 
     def _goal_distance(self, s: Session, who: int) -> int:
         return path_cost(s, who, goal_cells(s, who))

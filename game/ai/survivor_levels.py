@@ -31,13 +31,14 @@ class Level:
                             # of the door (0: never)
     hurries: bool           # reads the Doom clock: with little time to spare it fears less and shoots only to save
     agenda_slack: float     # plays for its Secret Agenda only with this many rounds to spare (-99: always)
+    fortifies: int = 0      # holding out: barricades the stronghold's doors once zombies are this many inches away
 
 
 CHECKS = {"slip": number(0, 1), "fear": number(0, 10), "cover": number(0, 10), "heat_cost": number(0, 10),
           "doom_cost": number(0, 50), "loud_slack": number(-99, 99), "escort": integer(0, 24),
           "medic_moves": integer(0, 6), "search_slack": number(0, 99), "weighs_melee": flag, "rescues": flag,
           "aims": flag, "throws": flag, "shuts_doors": integer(0, 48), "hurries": flag,
-          "agenda_slack": number(-99, 99)}
+          "agenda_slack": number(-99, 99), "fortifies": integer(0, 48)}
 
 
 def parse_tables(data: object, file: str, known, tables=None, maps=None) -> tuple[dict | None, list[Problem]]:

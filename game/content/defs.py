@@ -225,16 +225,25 @@ class MapDef:
 class Task:
     """One step of a scenario's primary objective. All tasks done (in order) = objective complete."""
     id: str
-    kind: str                  # interact | deliver | extract
+    kind: str                  # interact | deliver | extract | hold | survive
     text: str
     marker: str = ""           # interact: objective marker id
     times: int = 1             # interact: how many Interact actions it takes
     needs_item: str = ""       # interact: an item the survivor must carry (it is used up)
-    item: str = ""             # deliver: objective item id carried to the zone
-    count: int = 1             # deliver: how many; extract: the quota of survivors
-    zone: str = "extract"      # deliver / extract: marker kind of the zone
+    item: str = ""             # deliver: objective item id carried to the zone (`count` of them)
+    count: int = 1             # deliver: how many; extract: the quota of survivors; survive: survivors standing
+    zone: str = "extract"      # deliver / extract / hold: marker kind of the zone
+    items: tuple[str, ...] = ()  # deliver: several different items, one of each (instead of `item`)
+    rounds: int = 0            # hold / survive: End Phases that must count
     reveals: str = ""          # interact: an archetype (an npc) who steps out and joins the team when it is done
     escort: str = ""           # extract: only this archetype's escape counts, and the others wait for it
+
+    @property
+    def wants(self) -> tuple[str, ...]:
+        """The objective items this task takes: a delivery's item(s), a work task's part; () for the rest."""
+        if self.kind == "deliver":
+            return self.items or (self.item,)
+        return (self.needs_item,) if self.needs_item else ()
 
 
 @dataclass(frozen=True)

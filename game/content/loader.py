@@ -296,9 +296,10 @@ def _cross_scenario(scen: ScenarioDef, at: str, file: str, known: Mapping[str, s
             marker(task.marker, f"{where}.marker")
         if task.needs_item:
             ref("items", task.needs_item, f"{where}.needs_item", "item")
-        if task.item and ref("items", task.item, f"{where}.item", "item"):
-            if task.item in items and items[task.item].kind != "objective":
-                out.append(Problem(file, f"{where}.item", f"{task.item!r} is not an objective item"))
+        for item in task.wants if task.kind == "deliver" else ():
+            field_at = f"{where}.items" if task.items else f"{where}.item"
+            if ref("items", item, field_at, "item") and item in items and items[item].kind != "objective":
+                out.append(Problem(file, field_at, f"{item!r} is not an objective item"))
         if task.reveals:
             ref("archetypes", task.reveals, f"{where}.reveals", "archetype")
         revealed = {t.reveals for t in scen.tasks[:i] if t.reveals}
@@ -308,7 +309,7 @@ def _cross_scenario(scen: ScenarioDef, at: str, file: str, known: Mapping[str, s
                 task.escort not in scen.team and task.escort not in revealed:
             out.append(Problem(file, f"{where}.escort", f"{task.escort!r} is neither on the team nor revealed by an "
                                                         f"earlier task"))
-        if task.kind in ("deliver", "extract"):
+        if task.kind in ("deliver", "extract", "hold"):
             if task.zone not in MARKER_KINDS:
                 out.append(Problem(file, f"{where}.zone", f"{task.zone!r} is not a marker kind"))
             elif mapdef is not None and not mapdef.markers_of(task.zone):

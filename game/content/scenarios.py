@@ -18,15 +18,18 @@ REQUIRED = ("name", "blurb", "map", "ambient_heat", "doom_length", "finale", "ta
             "team_max")
 OPTIONAL = ("doom_events", "events", "objective_items", "initial_zombies", "patrol", "search_deck", "sight",
             "noise_bonus")
-TASK_KINDS = ("interact", "deliver", "extract")
+TASK_KINDS = ("interact", "deliver", "extract", "hold", "survive")
 TASK_REQUIRED = ("id", "kind", "text")
 # fields each task kind may use besides id, kind and text
 TASK_FIELDS = {
     "interact": ("marker", "times", "needs_item", "reveals"),
-    "deliver": ("item", "count", "zone"),
+    "deliver": ("item", "items", "count", "zone"),
     "extract": ("count", "zone", "escort"),
+    "hold": ("zone", "rounds"),
+    "survive": ("rounds", "count"),
 }
-ALL_TASK_FIELDS = ("marker", "times", "needs_item", "item", "count", "zone", "reveals", "escort")
+ALL_TASK_FIELDS = ("marker", "times", "needs_item", "item", "items", "count", "zone", "rounds", "reveals", "escort")
+HOLD_ROUNDS = (1, 10)
 DOOM_RANGE = (6, 20)
 AMBIENT_RANGE = (0, 5)
 TEAM_RANGE = (1, 8)
@@ -138,13 +141,29 @@ def _task(ctx: _Ctx, data: object, where: str) -> Task | None:
             fields["needs_item"] = ctx.ident(data["needs_item"], f"{where}.needs_item")
         if "reveals" in data:
             fields["reveals"] = ctx.ident(data["reveals"], f"{where}.reveals")
+    elif kind == "deliver" and "items" in data:
+        # several different items, one of each: the count is how many are named
+        if "item" in data or "count" in data:
+            ctx.add(f"{where}.items", "give either `item` (with `count`) or `items` (one of each), not both")
+        items = ctx.id_list(data["items"], f"{where}.items")
+        if items is not None and (not items or len(set(items)) != len(items)):
+            ctx.add(f"{where}.items", f"must name at least one item, each once, got {data['items']!r}")
+        elif items is not None:
+            fields["items"], fields["count"] = tuple(items), len(items)
     elif kind == "deliver":
         if "item" not in data:
-            ctx.add(f"{where}.item", "missing: a deliver task names the objective item to carry")
+            ctx.add(f"{where}.item", "missing: a deliver task names the objective item to carry (or `items`)")
         else:
             fields["item"] = ctx.ident(data["item"], f"{where}.item")
-    if kind in ("deliver", "extract"):
+    elif kind in ("hold", "survive"):
+        if "rounds" not in data:
+            ctx.add(f"{where}.rounds", f"missing: a {kind} task says how many rounds must count")
+        else:
+            high = HOLD_ROUNDS[1] if kind == "hold" else DOOM_RANGE[1]
+            fields["rounds"] = ctx.integer(data["rounds"], f"{where}.rounds", 1, high)
+    if kind in ("deliver", "extract", "survive") and "count" not in fields:
         fields["count"] = ctx.integer(data.get("count", 1), f"{where}.count", 1, 20)
+    if kind in ("deliver", "extract", "hold"):
         zone = data.get("zone", "extract")
         if zone not in MARKER_KINDS:
             ctx.add(f"{where}.zone", f"{zone!r} is not a marker kind ({', '.join(MARKER_KINDS)})")
@@ -247,13 +266,21 @@ def _scenario(ctx: _Ctx, sid: str, data: object, where: str) -> ScenarioDef | No
 
     # quotas a team of the smallest allowed size could never meet
     for i, task in enumerate(tasks):
-        if task.kind == "extract" and team_min is not None and task.count > team_min:
+        if task.kind in ("extract", "survive") and team_min is not None and task.count > team_min:
             ctx.add(f"{where}.tasks[{i}].count", f"quota {task.count} is more than team_min {team_min}")
-        if task.kind == "deliver":
+        if task.kind == "deliver" and task.items:
+            for item in task.items:
+                if not any(it.item == item for it in items):
+                    ctx.add(f"{where}.tasks[{i}].items", f"needs {item}, but objective_items place none")
+        elif task.kind == "deliver":
             lying = sum(1 for it in items if it.item == task.item)
             if lying < task.count:
                 ctx.add(f"{where}.tasks[{i}].count", f"needs {task.count} {task.item}, but objective_items "
                                                      f"place {lying}")
+        # the game lasts doom_length rounds at most: more rounds to count could never be reached
+        if task.kind in ("hold", "survive") and doom is not None and task.rounds > doom:
+            ctx.add(f"{where}.tasks[{i}].rounds", f"{task.rounds} rounds can never be reached: the game lasts "
+                                                  f"{doom} rounds at most (doom_length)")
 
     if ctx.problems[n:]:
         return None

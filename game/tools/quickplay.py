@@ -414,8 +414,11 @@ def _cross(ctx: Ctx, qp: QuickPlayTables, maps: Mapping[str, MapDef]) -> None:
             if task.kind == "extract" and task.count > base.team_min:
                 ctx.add(f"quickplay.objective.rows[{i}].tasks[{j}].count",
                         f"quota {task.count} is more than the base team_min {base.team_min}")
+    # A map no environment row names is rolled only with --map, which refuses it in one clear line when it can host
+    # no objective (Hold the Line has no objective markers and no exit): only the maps the rows name must fit.
+    named = {row.map for row in qp.environment.rows}
     for map_id, mapdef in sorted(maps.items()):
-        if not any(can_host(row, mapdef) for row in qp.objective.rows):
+        if map_id in named and not any(can_host(row, mapdef) for row in qp.objective.rows):
             ctx.add("quickplay.objective.rows", f"map {map_id!r} can host none of these objectives (it has "
                                                 f"{len(mapdef.markers_of('objective'))} objective markers and "
                                                 f"{'an' if mapdef.markers_of('extract') else 'no'} extraction zone)")

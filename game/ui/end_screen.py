@@ -147,7 +147,8 @@ def game_stats(session) -> GameStats:
     return st
 
 
-OBJECTIVE_VERBS = {"deliver": "delivered", "extract": "out", "interact": "done"}
+OBJECTIVE_VERBS = {"deliver": "delivered", "extract": "out", "interact": "done", "hold": "rounds held",
+                   "survive": "rounds held out"}
 
 
 def objective_words(s) -> str:
@@ -186,6 +187,9 @@ def verdict(stats: GameStats, session=None) -> tuple[str, str]:
     if cause == "doom":
         text = "Time ran out: the last round after the Doom Finale ended with the job unfinished."
         task = s.scenario.tasks[-1] if s is not None and s.scenario.tasks else None
+        if task is not None and task.kind in ("hold", "survive") and s.task is task:
+            text = (f"Time ran out: the last round after the Doom Finale ended with only {s.task_progress} of the "
+                    f"{task.rounds} rounds the job needed " + ("held." if task.kind == "hold" else "held out."))
         if task is not None and task.kind == "extract" and stats.escaped:
             need = min(task.count, len(stats.team))
             text = (f"Time ran out: when the last round ended, only {len(stats.escaped)} of the {need} survivors "

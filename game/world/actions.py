@@ -800,13 +800,14 @@ class Deliver:
             raise Impossible("nothing needs delivering now")
         if not in_zone(s, self.who, task.zone):
             raise Impossible("stand in the drop-off zone")
-        if not any(g.gear_id == task.item for g in s.comp(self.who, Inventory).gear):
-            raise Impossible(f"you are not carrying {s.content.gear_name(task.item)}")
+        if not any(g.gear_id in task.wants for g in s.comp(self.who, Inventory).gear):
+            names = " or ".join(s.content.gear_name(i) for i in task.wants)
+            raise Impossible(f"you are not carrying {names}")
 
     def perform(self, s: Session) -> None:
         _pay_interact(s, self.who)
         inv = s.comp(self.who, Inventory)
-        gear = next(g for g in inv.gear if g.gear_id == s.task.item)
+        gear = next(g for g in inv.gear if g.gear_id in s.task.wants)
         inv.gear.remove(gear)
         s.spend(gear)
         s.emit("interact", f"{s.name(self.who)} delivers {s.content.gear_name(gear.gear_id)}", who=self.who)

@@ -113,6 +113,8 @@ def objective_cells(s: Session) -> list[int]:
     cells = []
     if task is not None and task.kind == "interact":
         cells += s.marker_cells("objective", task.marker)
+    if task is not None and task.kind == "hold":
+        cells += s.marker_cells(task.zone)      # the engine turning over draws them in
     cells += [c for c, items in s.ground.items() if any(g.deck == "objective" for g in items)]
     return cells
 

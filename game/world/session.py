@@ -798,9 +798,36 @@ class Session:
         return 1 if task.escort else min(task.count, self.starting_team)
 
     def task_need(self) -> int:
-        """How many the current task takes: survivors out, items delivered, or times worked."""
+        """How many the current task takes: survivors out, items delivered, times worked or rounds counted."""
         task = self.task
-        return self.quota() if task.kind == "extract" else (task.count if task.kind == "deliver" else task.times)
+        if task.kind == "extract":
+            return self.quota()
+        if task.kind in ("hold", "survive"):
+            return task.rounds
+        return task.count if task.kind == "deliver" else task.times
+
+    def must_stand(self) -> int:
+        """A survive task: survivors who must be standing for a round to count (capped by the team's size)."""
+        task = self.task
+        return min(task.count, self.starting_team) if task and task.kind == "survive" else 0
+
+    def holders(self) -> list[int]:
+        """A hold task: the standing survivors in its zone who are not engaged (anyone else's round is spent
+        fighting, not holding)."""
+        task = self.task
+        if task is None or task.kind != "hold":
+            return []
+        zone = set(self.marker_cells(task.zone))
+        return [sv for sv in self.standing() if self.cell(sv) in zone and not self.is_engaged(sv)]
+
+    def round_counts(self) -> bool | None:
+        """Does the round that is ending count toward a hold or survive task? None for any other task."""
+        task = self.task
+        if task is None or task.kind not in ("hold", "survive"):
+            return None
+        if task.kind == "hold":
+            return bool(self.holders())
+        return len(self.standing()) >= self.must_stand()
 
     def progress_task(self, amount: int = 1) -> None:
         task = self.task
@@ -864,6 +891,8 @@ class Session:
         elif lost * 2 > self.starting_team:
             self.finish("director", "casualties")
         elif self.task.kind == "extract" and escaped + on_board < self.quota():
+            self.finish("director", "casualties")
+        elif self.task.kind == "survive" and on_board < self.must_stand():
             self.finish("director", "casualties")
         elif not on_board:
             self.finish("director", "no survivors left")

@@ -253,6 +253,28 @@ class HeatReset:
         yield "reset"
 
 
+class RoundTask:
+    """End Phase, first: a hold or survive task counts the round that is ending when its condition is met (the
+    horde has had its go). Before Doom moves, so the last round counts before the Finale's end is checked."""
+    name = "round task"
+
+    def run(self, s: Session) -> Iterator[str]:
+        counts = s.round_counts()
+        if counts is None:
+            return
+        s.phase = "end"
+        task = s.task
+        if counts:
+            s.progress_task()
+        elif task.kind == "hold":
+            s.emit("objective", f"{task.text}: this round does not count, nobody stands free in the zone",
+                   task=task.id, counted=False)
+        else:
+            s.emit("objective", f"{task.text}: this round does not count, fewer than {s.must_stand()} stand",
+                   task=task.id, counted=False)
+        yield "objective"
+
+
 class DoomAdvance:
     """End Phase, steps 1-2: the Doom track moves on; its events and the Finale fire from Session.advance_doom."""
     name = "doom"
@@ -286,7 +308,7 @@ class NextRound:
 
 
 DIRECTOR_PHASE = (FeedingFrenzy(), AmbientHeat(), Escalation(), SpendHeat(), ZombieActivation(), HeatReset())
-END_PHASE = (DoomAdvance(), VictoryCheck(), NextRound())
+END_PHASE = (RoundTask(), DoomAdvance(), VictoryCheck(), NextRound())
 SCHEDULE = DIRECTOR_PHASE + END_PHASE
 
 
