@@ -31,12 +31,6 @@ def lessons(content):
     return {ls.id: ls for ls in load_lessons(content)}
 
 
-@pytest.fixture
-def home(tmp_path, monkeypatch):
-    monkeypatch.setenv("BT_HOME", str(tmp_path))
-    return tmp_path
-
-
 # --- the lesson files ------------------------------------------------------------------------------------------
 
 def test_every_lesson_loads_and_validates(content, lessons):

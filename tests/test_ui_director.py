@@ -15,20 +15,6 @@ from tests.screen_player import click, press
 CONTENT = load_content()
 
 
-@pytest.fixture
-def home(tmp_path, monkeypatch):
-    monkeypatch.setenv("BT_HOME", str(tmp_path))
-    return tmp_path
-
-
-@pytest.fixture
-def scenes():
-    opened: list[GameScene] = []
-    yield opened
-    for sc in opened:
-        sc.session.close()
-
-
 def start(scenes, scenario="pharmacy_run", seed=4, size=(1280, 720)):
     app = App(size, headless=True)
     record = GameRecord(scenario, seed, CONTENT.scenarios[scenario].team, side="director")

@@ -31,21 +31,6 @@ def content():
     return load_content()
 
 
-@pytest.fixture
-def home(tmp_path, monkeypatch):
-    monkeypatch.setenv("BT_HOME", str(tmp_path))
-    return tmp_path
-
-
-@pytest.fixture
-def scenes():
-    """Every scene a test opens, closed afterwards (each session owns an esper world)."""
-    opened: list[GameScene] = []
-    yield opened
-    for sc in opened:
-        sc.session.close()
-
-
 def start(content, scenes, scenario="pharmacy_run", seed=3, team=None, size=(1280, 720), **kw):
     app = App(size, headless=True)
     team = tuple(team or content.scenarios[scenario].team)

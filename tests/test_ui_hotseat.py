@@ -22,20 +22,6 @@ CONTENT = load_content()
 PLAYERS = ("Ann", "Ben", "Cy")
 
 
-@pytest.fixture
-def home(tmp_path, monkeypatch):
-    monkeypatch.setenv("BT_HOME", str(tmp_path))
-    return tmp_path
-
-
-@pytest.fixture
-def scenes():
-    opened: list[GameScene] = []
-    yield opened
-    for sc in opened:
-        sc.session.close()
-
-
 def start(scenes, record: GameRecord, size=(1280, 720)):
     app = App(size, headless=True)
     sc = GameScene(CONTENT, record)

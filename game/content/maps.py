@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import sys
 from collections import Counter
+from collections.abc import Sequence
 from pathlib import Path
 
 from game.content.defs import MARKER_KINDS, TERRAIN_KINDS, MapDef, Marker
@@ -143,6 +144,26 @@ def _fill_auto_styles(styles: list[str], terrain: list[str], width: int, height:
         styles[i] = around.most_common(1)[0][0] if around else ("floor" if terrain[i] == "open" else terrain[i])
 
 
+def check_head(data: dict, file: str, keys: Sequence[str], legend: dict[str, dict], add
+               ) -> tuple[object, object, dict[str, dict]]:
+    """The head of a map or tile file: its keys, an id matching the file name, a name, and its own legend entries
+    over the shared one. Returns (id, name, legend); problems go to `add(where, message)`."""
+    for key in data:
+        if key not in keys:
+            add(str(key), f"unknown key (known: {', '.join(keys)})")
+    file_id, name = data.get("id"), data.get("name")
+    if not isinstance(file_id, str) or not file_id:
+        add("id", "missing or not a string")
+    elif file_id != Path(file).stem:
+        add("id", f"{file_id!r} does not match the file name {Path(file).name!r}")
+    if not isinstance(name, str) or not name:
+        add("name", "missing or not a string")
+    local, more = check_legend(data.get("legend"), file)
+    for p in more:
+        add(p.where, p.message)
+    return file_id, name, {**legend, **local}
+
+
 def check_map(data: object, file: str, legend: dict[str, dict]) -> tuple[MapDef | None, list[Problem]]:
     """Validate parsed map YAML against a legend. Returns (MapDef or None, problems)."""
     if not isinstance(data, dict):
@@ -152,20 +173,7 @@ def check_map(data: object, file: str, legend: dict[str, dict]) -> tuple[MapDef 
     def add(where: str, message: str) -> None:
         problems.append(Problem(file, where, message))
 
-    for key in data:
-        if key not in MAP_KEYS:
-            add(str(key), f"unknown key (known: {', '.join(MAP_KEYS)})")
-    map_id, name = data.get("id"), data.get("name")
-    if not isinstance(map_id, str) or not map_id:
-        add("id", "missing or not a string")
-    elif map_id != Path(file).stem:
-        add("id", f"{map_id!r} does not match the file name {Path(file).name!r}")
-    if not isinstance(name, str) or not name:
-        add("name", "missing or not a string")
-
-    local, more = check_legend(data.get("legend"), file)
-    problems += more
-    legend = {**legend, **local}
+    map_id, name, legend = check_head(data, file, MAP_KEYS, legend, add)
 
     objectives = data.get("objectives") or {}
     if not isinstance(objectives, dict):

@@ -32,7 +32,7 @@ from game.content.maps import (
     _cut_off,
     _fill_auto_styles,
     _misplaced,
-    check_legend,
+    check_head,
     check_map,
 )
 from game.content.yamlio import read_yaml
@@ -124,19 +124,7 @@ def check_tile(data: object, file: str, legend: Mapping[str, dict]) -> tuple[Til
     def add(where: str, message: str) -> None:
         problems.append(Problem(file, where, message))
 
-    for key in data:
-        if key not in TILE_KEYS:
-            add(str(key), f"unknown key (known: {', '.join(TILE_KEYS)})")
-    tile_id, name = data.get("id"), data.get("name")
-    if not isinstance(tile_id, str) or not tile_id:
-        add("id", "missing or not a string")
-    elif tile_id != Path(file).stem:
-        add("id", f"{tile_id!r} does not match the file name {Path(file).name!r}")
-    if not isinstance(name, str) or not name:
-        add("name", "missing or not a string")
-    local, more = check_legend(data.get("legend"), file)
-    problems += more
-    legend = {**legend, **local}
+    tile_id, name, legend = check_head(data, file, TILE_KEYS, legend, add)
 
     objectives = data.get("objectives")
     if not isinstance(objectives, dict) or not objectives:

@@ -52,11 +52,12 @@ FIELD_CHECKS = {
 }
 
 
-def action_from_data(data: object, where: str):
+def _record_from(data: object, where: str, classes: dict, noun: str, check_of):
+    """The dataclass a save wrote as {"type": name, field: value...}, each field checked by `check_of(field)`."""
     kind = data.get("type") if isinstance(data, dict) else None
-    if not isinstance(kind, str) or kind not in ACTIONS:
-        raise SaveError(f"{where}: not an action: {S.shown(data)}")
-    cls = ACTIONS[kind]
+    if not isinstance(kind, str) or kind not in classes:
+        raise SaveError(f"{where}: not {noun}: {S.shown(data)}")
+    cls = classes[kind]
     kwargs = {}
     for f in dataclasses.fields(cls):
         if f.name not in data:
@@ -64,11 +65,15 @@ def action_from_data(data: object, where: str):
                 raise SaveError(f"{where}: {kind} is missing '{f.name}'")
             continue
         value = data[f.name]
-        wrong = FIELD_CHECKS[str(f.type)](value)
+        wrong = check_of(f)(value)
         if wrong:
             raise SaveError(f"{where}.{f.name}: {wrong}")
         kwargs[f.name] = tuple(value) if isinstance(value, list) else value
     return cls(**kwargs)
+
+
+def action_from_data(data: object, where: str):
+    return _record_from(data, where, ACTIONS, "an action", lambda f: FIELD_CHECKS[str(f.type)])
 
 
 @dataclasses.dataclass
@@ -119,23 +124,13 @@ def purchase_to_data(purchase) -> dict:
 
 
 def purchase_from_data(data: object, where: str, content: Content):
-    kind = data.get("type") if isinstance(data, dict) else None
-    if not isinstance(kind, str) or kind not in PURCHASES:
-        raise SaveError(f"{where}: not a Director purchase (one of {', '.join(PURCHASES)}): {S.shown(data)}")
-    cls = PURCHASES[kind]
-    kwargs = {}
-    for f in dataclasses.fields(cls):
-        if f.name not in data:
-            raise SaveError(f"{where}: {kind} is missing '{f.name}'")
-        wrong = PURCHASE_FIELDS[f.name](data[f.name])
-        if wrong:
-            raise SaveError(f"{where}.{f.name}: {wrong}")
-        kwargs[f.name] = data[f.name]
-    if kind == "spawn" and kwargs["kind"] not in content.zombies:
-        raise SaveError(f"{where}.kind: unknown zombie {S.shown(kwargs['kind'])}")
-    if kind == "event" and kwargs["event"] not in content.events:
-        raise SaveError(f"{where}.event: unknown event {S.shown(kwargs['event'])}")
-    return cls(**kwargs)
+    purchase = _record_from(data, where, PURCHASES, f"a Director purchase (one of {', '.join(PURCHASES)})",
+                            lambda f: PURCHASE_FIELDS[f.name])
+    if isinstance(purchase, Spawn) and purchase.kind not in content.zombies:
+        raise SaveError(f"{where}.kind: unknown zombie {S.shown(purchase.kind)}")
+    if isinstance(purchase, BuyEvent) and purchase.event not in content.events:
+        raise SaveError(f"{where}.event: unknown event {S.shown(purchase.event)}")
+    return purchase
 
 
 class RecordingSession:
