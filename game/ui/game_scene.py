@@ -44,6 +44,7 @@ from game.ui.intent_overlay import draw_intents
 from game.ui.keymap import player_keys
 from game.ui.layer_cache import Overdraw, Snapshot
 from game.ui.minimap import SPAWN, Minimap
+from game.ui.night import NightLayer
 from game.ui.offscreen import OffscreenMarkers
 from game.ui.overlays import (
     SIGHT_OK,
@@ -128,6 +129,7 @@ class GameScene(Scene):
         self.minimap = Minimap(self.view.static)
         self.offscreen = OffscreenMarkers()
         self.reach_layer = ReachLayer()
+        self.night = NightLayer()               # the dark beyond the survivors' sight (a night, a blackout)
         self.odds_card = OddsCard()
         self.board_layer = Snapshot(self.overdraw)      # the picture of the board while nothing on it changes
         self.tips = Tooltips()
@@ -1365,6 +1367,7 @@ class GameScene(Scene):
             reach, key = shading
             self.view.draw_terrain(surface, s, lambda surf, clip: self.reach_layer.draw(
                 surf, cam, reach, s.board.width, key, clip), (self.reach_layer, reach, key, cam.tile))
+        self.night.draw(surface, cam, s)
         self._path_label = None
         preview = self._draw_overlays(surface, reach_drawn=True)
         xy_of = lambda eid: self.view.model_xy(s, eid, self.motion)     # noqa: E731

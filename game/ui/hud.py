@@ -485,8 +485,9 @@ class Hud:
         task = session.task
         if task is not None:
             need = session.task_need()
-            head = f"OBJECTIVE  {session.task_progress}/{need}" + ("  ROUNDS" if task.kind in ("hold", "survive")
-                                                                   else "")
+            # "of", not a slash: the small bold face all but loses a slash between digits
+            unit = " ROUNDS" if task.kind in ("hold", "survive") else ""
+            head = f"OBJECTIVE  {session.task_progress} OF {need}{unit}"
             draw_text(surface, head, (x, y), px(13), theme.ACCENT, True)
             y += line_height(px(13), True)
             y += draw_wrapped(surface, task.text, pygame.Rect(x, y, w, 10), px(15), theme.INK, max_lines=3)
