@@ -6,6 +6,7 @@
     map --board SEED      the same for the board generated from tiles for a quick-play seed
     run                   play one game headless (random survivors against the Director) and print its log
     simulate              AI-vs-AI batches and the balance report (game.sim.simulate_cli)
+    campaign              a campaign: --new NAME starts one, --show NAME prints it, --simulate plays many (AI)
     soak                  checked games for M minutes: invariants, crashes, games/s and memory (game.sim.soak)
     calc                  combat odds: melee, swarm or ranged pools and the exact chance of every result
     scavenge              search the salvage decks: rolls, cards, hazards, Heat, with the decks kept between searches
@@ -70,6 +71,8 @@ def build_parser() -> argparse.ArgumentParser:
     register_simulate(sub)
     from game.sim.soak import register as register_soak
     register_soak(sub)
+    from game.campaign.cli import register as register_campaign
+    register_campaign(sub)
     _add_tool_commands(sub)
     _add_window_commands(sub)
     return parser

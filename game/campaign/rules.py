@@ -167,6 +167,9 @@ def rest(camp: Campaign, content: Content, kind: str, dice: Dice) -> None:
     """A short, long or full rest: the watches pass, then each survivor who is not Deprived heals by the rest's rule."""
     cr = campaign_rules(content)
     r = cr.rests[kind]
+    if kind == "full":          # a safe place where the Injured are tended from the first day, not at the end
+        for m in camp.alive():
+            m.conditions.pop("injured", None)
     pass_watches(camp, content, r.watches, dice)
     if kind != "short":
         camp.since_long_rest = 0
@@ -257,7 +260,7 @@ def take_scar(camp: Campaign, content: Content, member: Member, blow: int, dice:
     """A blow that took the last wound exactly: a d6 plus the blow's wounds less 1 on the scar table."""
     cr = campaign_rules(content)
     row = cr.scars[min(len(cr.scars), dice.d6(1)[0] + max(0, blow - 1)) - 1]
-    member.scars.append(Scar(row.id, open=row.heals != "never"))
+    member.scars.append(Scar(row.id))         # open until it heals ("never": for good)
     notes = [row.name]
     for _ in range(row.improve):
         stat = STATS[dice.d6(1)[0] - 1]
