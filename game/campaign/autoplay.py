@@ -61,7 +61,8 @@ def camp_turn(camp: Campaign, content: Content, dice: Dice) -> str | None:
         R.recruit(camp, content, start[camp.next_id % len(start)], dice)
         return "recruit"
     fit = R.fit(camp, content)
-    worn = any(m.wounds < R.stats_of(content, m)["wounds"] or m.stress >= cr.breaking_point - 2 for m in fit)
+    rested = [m for m in fit if "deprived" not in m.conditions]        # a rest does nothing for the hungry
+    worn = any(m.wounds < R.stats_of(content, m)["wounds"] or m.stress >= cr.breaking_point - 2 for m in rested)
     tired = camp.since_long_rest >= cr.infection["exhausted_after"] - 2
     offers = R.offers(camp, content)
     if worn or tired or not offers or not fit:
