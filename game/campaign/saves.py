@@ -59,7 +59,25 @@ def _record(fields: dict):
         if not isinstance(value, dict):
             return f"expected a mapping, got {S.shown(value)}"
         wrong = S.problems(value, fields)
-        return f".{wrong[0][0]}: {wrong[0][1]}" if wrong else None
+        if not wrong:
+            return None
+        name, what = wrong[0]
+        return f".{name}{what}" if what.startswith((".", "[")) else f".{name}: {what}"
+    return check
+
+
+def _records(fields: dict, longest: int):
+    """A list of records; a problem reads as [i].field: what is wrong."""
+    one = _record(fields)
+
+    def check(value: object) -> str | None:
+        if not isinstance(value, list) or len(value) > longest:
+            return f"expected a list of at most {longest} entries, got {S.shown(value)}"
+        for i, entry in enumerate(value):
+            wrong = one(entry)
+            if wrong:
+                return f"[{i}]{wrong}" if wrong.startswith(".") else f"[{i}]: {wrong}"
+        return None
     return check
 
 
@@ -67,8 +85,8 @@ CARRIED = {"gear_id": (S.text(40), True), "ammo": (S.whole(0, 99), True), "own":
 SCAR = {"id": (S.text(40), True), "open": (S.boolean, True)}
 MEMBER = {
     "id": (_WHOLE, True), "name": (S.text(40), True), "archetype": (S.text(40), True), "wounds": (S.whole(0, 20), True),
-    "personal": (S.text(80), True), "gear": (S.list_of(_record(CARRIED), 0, 20), True),
-    "reloads": (S.whole(0, 99), True), "gains": (_stat_map, True), "scars": (S.list_of(_record(SCAR), 0, 99), True),
+    "personal": (S.text(80), True), "gear": (_records(CARRIED, 20), True),
+    "reloads": (S.whole(0, 99), True), "gains": (_stat_map, True), "scars": (_records(SCAR, 99), True),
     "stress": (S.whole(0, 99), True), "conditions": (_conditions, True), "infection_passes": (S.whole(0, 99), True),
     "pending": (S.list_of(S.text(40), 0, 20), True), "phobia": (S.text(40), True),
     "personal_days": (_WHOLE, True), "alive": (S.boolean, True), "fate": (S.text(120), True),
@@ -78,7 +96,7 @@ MISSION = {"scenario": (S.text(80), True), "seed": (_SEED, True), "team": (S.lis
            "actions": (S.list_of(S.mapping, 0, MAX_ACTIONS), True), "rng_state": (_rng_state, True)}
 FIELDS = {
     "format": (S.exactly(FORMAT), True), "name": (S.text(40), True), "seed": (_SEED, True),
-    "rng_state": (_rng_state, True), "members": (S.list_of(_record(MEMBER), 0, 200), True),
+    "rng_state": (_rng_state, True), "members": (_records(MEMBER, 200), True),
     "day": (S.whole(1, 10**6), True), "watch": (S.whole(0, 11), True), "supplies": (_WHOLE, True),
     "city_doom": (S.whole(0, 99), True), "missions_won": (_WHOLE, True), "missions_played": (_WHOLE, True),
     "since_long_rest": (_WHOLE, True), "next_id": (_WHOLE, True),
