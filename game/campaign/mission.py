@@ -15,6 +15,7 @@ from game.rules.dice import Dice
 from game.tools.quickplay import generate, playable
 from game.world.components import Health, Inventory, Status, Survivor, Turn
 from game.world.horror import HorrorRule, HorrorWatch, install
+from game.world.saves import GameRecord
 from game.world.session import Session
 
 STATS = ("move", "fight", "shoot", "wits", "guts")
@@ -133,19 +134,28 @@ def prepare_for(camp: Campaign, content: Content) -> Prepare:
                    [list(t) for t in camp.turned])
 
 
-def open_mission(camp: Campaign, content: Content, policy=None) -> Session:
-    """The Session of the mission under way, with the actions recorded so far replayed."""
+@dataclass
+class MissionGame(GameRecord):
+    """The mission under way as a game record (the board screen plays and undoes it like any game): its Session gets
+    the band through `prepare`, and its actions are the campaign's own list, so a campaign save holds them."""
+    prepare: Prepare | None = None
+
+    def start(self, content: Content, policy=None) -> Session:
+        return Session(content, self.scenario, seed=self.seed, team=self.team, policy=policy, prepare=self.prepare)
+
+
+def mission_game(camp: Campaign, content: Content) -> tuple[Content, MissionGame]:
+    """(the content the mission plays on, its record)."""
     record = camp.mission
     team = tuple(camp.member(i).archetype for i in record.team)
     mcontent, scen = mission_content(content, record.scenario, team)
-    s = Session(mcontent, scen, seed=record.seed, team=team, policy=policy, prepare=prepare_for(camp, content))
-    for action in record.actions:
-        if s.in_director:
-            s.run_director()
-        s.submit(action)
-    if s.in_director:
-        s.run_director()
-    return s
+    return mcontent, MissionGame(scen.id, record.seed, team, actions=record.actions, prepare=prepare_for(camp, content))
+
+
+def open_mission(camp: Campaign, content: Content, policy=None) -> Session:
+    """The Session of the mission under way, with the actions recorded so far replayed."""
+    mcontent, game = mission_game(camp, content)
+    return game.replay(mcontent, policy=policy)
 
 
 @dataclass

@@ -15,8 +15,9 @@ def member_lines(camp: Campaign, content: Content, m: Member) -> list[str]:
     if not m.alive:
         return [f"{m.name} ({arch.name}): lost - {m.fate}"]
     st = R.stats_of(content, m)
-    lines = [f"{m.name} ({arch.name}): Move {st['move']} Fight {st['fight']} Shoot {st['shoot']} Wits {st['wits']} "
-             f"Guts {st['guts']}, wounds {m.wounds}/{st['wounds']}, stress {m.stress}/{cr.breaking_point}"]
+    lines = [f"{m.name} ({arch.name})",
+             f"  Move {st['move']}  Fight {st['fight']}  Shoot {st['shoot']}  Wits {st['wits']}  Guts {st['guts']}  "
+             f"-  wounds {m.wounds}/{st['wounds']}, stress {m.stress}/{cr.breaking_point}"]
     scars = [cr.scar(s.id).name + ("" if s.open else " (healed)") for s in m.scars]
     if scars:
         lines.append("  scars: " + ", ".join(scars))
@@ -28,8 +29,8 @@ def member_lines(camp: Campaign, content: Content, m: Member) -> list[str]:
         lines.append("  " + ", ".join(conditions))
     gear = [content.gear_name(g.gear_id) + (f" ({g.ammo} shots)" if g.gear_id in content.weapons and
                                             content.weapons[g.gear_id].ammo else "") for g in m.gear]
-    lines.append(f"  carries: {', '.join(gear) or 'nothing'}; reloads {m.reloads}; "
-                 f"Personal item: {m.personal or 'lost'}")
+    lines.append(f"  carries: {', '.join(gear) or 'nothing'}; reloads {m.reloads}")
+    lines.append(f"  Personal item: {m.personal or 'lost'}")
     return lines
 
 
