@@ -78,8 +78,9 @@ def camp_turn(camp: Campaign, content: Content, dice: Dice) -> str | None:
     return scenario
 
 
-def run_campaign(content: Content, seed: int, level: str, director: str = "standard") -> Campaign:
-    """A whole campaign, AI against AI, to its end (or MAX_DAYS)."""
+def run_campaign(content: Content, seed: int, level: str, director: str = "standard",
+                 observe: Callable[[Session], None] | None = None) -> Campaign:
+    """A whole campaign, AI against AI, to its end (or MAX_DAYS); `observe(session)` sees each mission once it ends."""
     camp = R.new_campaign(content, f"Band {seed}", seed)
     dice = Dice(camp.rng)
     while not camp.over and camp.day <= MAX_DAYS:
@@ -87,6 +88,8 @@ def run_campaign(content: Content, seed: int, level: str, director: str = "stand
             continue
         s = open_mission(camp, content, DirectorAI(director))
         play_mission(camp, s, make_player(level, camp.mission.seed))
+        if observe is not None:
+            observe(s)
         finish_mission(camp, content, s, dice)
         s.close()
     return camp

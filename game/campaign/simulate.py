@@ -19,7 +19,17 @@ class CampaignJob:
 
 
 def run_one(job: CampaignJob) -> dict:
-    camp = run_campaign(load_content(), job.seed, job.level)
+    seen: Counter = Counter()
+
+    def observe(s) -> None:
+        for e in s.events:
+            if e.kind == "horror":
+                seen["horror checks"] += 1
+                seen["horror failed"] += bool(e.data["stress"])
+                seen["stress taken"] += e.data["stress"]
+            elif e.kind == "wound" and e.data.get("exact") is not None and s.is_survivor(e.data["who"]):
+                seen["exact blows"] += e.data["exact"]
+    camp = run_campaign(load_content(), job.seed, job.level, observe=observe)
     lost = [m for m in camp.members if not m.alive]
     breaks = sum(1 for line in camp.log if " breaks: " in line)
     return {
@@ -29,6 +39,7 @@ def run_one(job: CampaignJob) -> dict:
         "scars": sum(len(m.scars) for m in camp.members), "breaks": breaks,
         "stress_left": sum(m.stress for m in camp.alive()), "survivors": len(camp.alive()),
         "supplies": camp.supplies, "turned": sum(1 for m in lost if m.fate == "turned"),
+        "horror": dict(seen),
     }
 
 
@@ -47,6 +58,9 @@ def report(records: list[dict], level: str, seed: int) -> str:
     for r in records:
         fates.update(r["fates"])
     won = Counter(r["won"] for r in records)
+    horror: Counter = Counter()
+    for r in records:
+        horror.update(r["horror"])
 
     def mean(key: str) -> float:
         return sum(r[key] for r in records) / n if n else 0.0
@@ -59,5 +73,6 @@ def report(records: list[dict], level: str, seed: int) -> str:
              f"{mean('supplies'):.1f} supplies left",
              f"scars per band: {mean('scars'):.2f}; Stressful Events per band: {mean('breaks'):.2f}; "
              f"stress left on the living: {mean('stress_left'):.1f}",
+             "per band in play (mean): " + ", ".join(f"{k} {v / n:.2f}" for k, v in sorted(horror.items())),
              "what killed them: " + (", ".join(f"{k} {v}" for k, v in fates.most_common()) or "nothing")]
     return "\n".join(lines)

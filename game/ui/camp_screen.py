@@ -118,12 +118,13 @@ class CampScreen(UIScene):
         except R.CampaignError as exc:
             self.message = f"Cannot: {exc}"
             return
-        self.save()
         self.resume()
 
     def resume(self) -> None:
         mcontent, record = mission_game(self.camp, self.content)
-        self.app.push(CampaignGameScene(mcontent, record, self))
+        board = CampaignGameScene(mcontent, record, self)
+        self.app.push(board)
+        self.save(board.session.rng)          # out on the mission: a save from now on resumes it
 
     def mission_over(self, session) -> None:
         """The board's game has ended: the band comes home."""
