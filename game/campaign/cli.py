@@ -3,25 +3,16 @@
 from __future__ import annotations
 
 import argparse
-import re
 import sys
 
 from game.ai.survivor_levels import SURVIVOR_LEVELS
 from game.campaign import rules as R
 from game.campaign import simulate
-from game.campaign.saves import SaveError, campaign_dir, read_campaign, write_campaign
+from game.campaign.saves import SaveError, campaign_path, read_campaign, write_campaign
+from game.campaign.state import name
 from game.campaign.view import camp_text
 from game.content.loader import load_content_or_report
 from game.sim.simulate_cli import cores, positive, seed
-
-NAME_RE = re.compile(r"^[A-Za-z0-9][A-Za-z0-9 _-]{0,39}$")
-
-
-def name(text: str) -> str:
-    if not NAME_RE.match(text):
-        raise argparse.ArgumentTypeError(f"a campaign name is 1 to 40 letters, digits, spaces, - or _, "
-                                         f"starting with a letter or digit; got {text[:50]!r}")
-    return text
 
 
 def register(sub) -> None:
@@ -40,17 +31,13 @@ def register(sub) -> None:
     p.set_defaults(func=cmd_campaign)
 
 
-def _path(campaign: str):
-    return campaign_dir() / f"{re.sub(r'[^a-z0-9]+', '_', campaign.lower()).strip('_')}.json"
-
-
 def cmd_campaign(args: argparse.Namespace) -> int:
     content = load_content_or_report()
     if content is None:
         return 1
     if args.simulate:
         return _simulate(args)
-    path = _path(args.new or args.show)
+    path = campaign_path(args.new or args.show)
     if args.new:
         if path.exists():
             print(f"error: --new: a campaign named {args.new!r} already exists ({path})", file=sys.stderr)

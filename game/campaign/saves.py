@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from dataclasses import asdict
 from pathlib import Path
 
@@ -109,6 +110,11 @@ FIELDS = {
 def campaign_dir() -> Path:
     """Where campaign saves live, beside the game saves: $BT_HOME/campaigns (else ~/.borrowed_time/campaigns)."""
     return save_dir().parent / "campaigns"
+
+
+def campaign_path(name: str) -> Path:
+    """The save file of the campaign called `name` (its name in lower case, runs of other characters as _)."""
+    return campaign_dir() / f"{re.sub(r'[^a-z0-9]+', '_', name.lower()).strip('_')}.json"
 
 
 def to_data(camp: Campaign, mission_rng: random.Random | None = None) -> dict:

@@ -2,8 +2,20 @@
 as JSON (game.campaign.saves); the rules that change it are in game.campaign.rules."""
 from __future__ import annotations
 
+import argparse
 import random
+import re
 from dataclasses import dataclass, field
+
+NAME_RE = re.compile(r"^[A-Za-z0-9][A-Za-z0-9 _-]{0,39}$")
+
+
+def name(text: str) -> str:
+    """argparse type: a campaign's name (it becomes the save file's name)."""
+    if not NAME_RE.match(text):
+        raise argparse.ArgumentTypeError(f"a campaign name is 1 to 40 letters, digits, spaces, - or _, "
+                                         f"starting with a letter or digit; got {text[:50]!r}")
+    return text
 
 
 @dataclass

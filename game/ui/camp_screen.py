@@ -151,7 +151,7 @@ class CampScreen(UIScene):
             b.rect = pygame.Rect(self.side.x + px(12), y, self.side.width - px(24), px(40))
             self.widgets.append(b)
         for i, sid in enumerate(self.offers[:len(MISSION_KEYS)]):
-            b = Button(ellipsize(mission_name(self.content, sid), px(19), self.side.width - px(80)),
+            b = Button(ellipsize(mission_name(self.content, sid), px(19), self.side.width - px(110)),
                        lambda sid=sid: self.go(sid), hotkey=MISSION_KEYS[i], size=px(19), align="left",
                        tooltip=f"Go out on {sid}: the fit survivors go, least stressed first.")
             b.rect = pygame.Rect(self.side.x + px(12), y + i * px(36), self.side.width - px(24), px(32))

@@ -18,14 +18,14 @@ VERSION = "0.1"
 
 @route("main_menu")
 class MainMenu(UIScene):
-    """Play a scenario, Quick-Play, Campaign, Watch a demo, Tutorial, Tools, Load, Settings, Quit."""
+    """Play a scenario, Quick-Play, Watch a demo, Tutorial, Campaign, Tools, Load, Settings, Quit."""
 
     ENTRIES = (
         ("play", "Play a scenario", "Pick one of the hand-built scenarios, then your team."),
         ("quick", "Quick-Play", "Roll a fresh scenario on the quick-play tables and play it."),
-        ("campaign", "Campaign", "Lead one band across many nights: scars, stress, supplies and a choice of missions."),
         ("demo", "Watch a demo", "The survivor AI plays a whole game against the Director while you watch."),
         ("tutorial", "Tutorial", "Learn to play in short lessons on small boards, one rule at a time."),
+        ("campaign", "Campaign", "Lead one band across many nights: scars, stress, supplies and a choice of missions."),
         ("tools", "Tools", "Odds, the Director, the decks, Quick-Play rolls and frenzies for a game on a real table."),
         ("load", "Load", "Carry on with a saved game."),
         ("settings", "Settings", "Window size, animation speed, tooltips."),
@@ -59,7 +59,7 @@ class MainMenu(UIScene):
         self.left = px(96)
         self.title_y = max(px(56), h // 2 - px(300))
         top = self.title_y + px(150)
-        self.menu.place(self.left - px(14), top, px(360), px(46), px(4))
+        self.menu.place(self.left - px(14), top, px(360), px(42), px(3))     # nine entries above the footer at 720
         self.widgets.append(self.menu)
 
     def enter(self) -> None:
