@@ -82,6 +82,16 @@ def test_lashing_out_wounds_the_nearest_friend_but_never_downs_them(content, cam
     s.close()
 
 
+def test_a_phobia_and_steeled_nerves_go_into_the_next_scenario(content, camp):
+    a, b = camp.alive()[0], camp.alive()[1]
+    a.phobia = "hunter"
+    b.pending.append("steeled")
+    s, seats = out_on(camp, content)
+    assert s.horror.phobias == {seats[a.id]: "hunter"}
+    assert s.comp(seats[b.id], Survivor).guts == content.archetypes[b.archetype].guts + 1
+    s.close()
+
+
 def test_the_citys_doom_starts_a_mission_hotter_and_further_on(content, camp):
     camp.city_doom = 4
     s, _ = out_on(camp, content)
