@@ -11,6 +11,7 @@ from game.rules.dice import ScriptedDice
 from game.world import actions as A
 from game.world.components import Health, Inventory, Survivor, Turn
 from game.world.horror import HorrorRule, HorrorWatch, install, run_checks
+from game.world.phase_report import step_sentence
 from game.world.session import Impossible
 from tests.arena import arena, cell, open_board
 
@@ -131,6 +132,7 @@ def test_the_first_brute_in_sight_is_a_horror_check_once(content):
     assert [(e.data["who"], e.data["stress"]) for e in checks] == [(s.survivors()[0], 2), (s.survivors()[1], 0)]
     list(run_checks(s))
     assert len(horror_lines(s)) == 2
+    assert step_sentence(s, "horror", s.events).startswith("Horror check: ")      # what the board's banner says
 
 
 def test_seeing_an_ally_devoured_needs_two_successes(content):
