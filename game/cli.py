@@ -6,6 +6,8 @@
     map --board SEED      the same for the board generated from tiles for a quick-play seed
     run                   play one game headless (random survivors against the Director) and print its log
     simulate              AI-vs-AI batches and the balance report (game.sim.simulate_cli)
+    camp                  open the camp screen of a saved campaign (--name NAME; --screenshot FILE)
+    campaign              a campaign: --new NAME starts one, --show NAME prints it, --simulate plays many (AI)
     soak                  checked games for M minutes: invariants, crashes, games/s and memory (game.sim.soak)
     calc                  combat odds: melee, swarm or ranged pools and the exact chance of every result
     scavenge              search the salvage decks: rolls, cards, hazards, Heat, with the decks kept between searches
@@ -28,6 +30,7 @@ from collections.abc import Sequence
 
 from game.ai.director_levels import DEFAULT_DIRECTOR, DIRECTOR_LEVELS
 from game.ai.survivor_levels import SURVIVOR_LEVELS
+from game.campaign.state import name as campaign_name
 from game.sim.simulate_cli import seed
 
 
@@ -70,6 +73,8 @@ def build_parser() -> argparse.ArgumentParser:
     register_simulate(sub)
     from game.sim.soak import register as register_soak
     register_soak(sub)
+    from game.campaign.cli import register as register_campaign
+    register_campaign(sub)
     _add_tool_commands(sub)
     _add_window_commands(sub)
     return parser
@@ -125,6 +130,13 @@ def _add_window_commands(sub) -> None:
     tutorial.add_argument("--screenshot", metavar="FILE", help="draw a few frames headless, save a PNG and exit")
     tutorial.add_argument("--size", type=_window_size, metavar="WxH", help="window size, e.g. 1920x1080")
     tutorial.set_defaults(func=cmd_tutorial)
+    camp = sub.add_parser("camp", help="open the camp screen of a campaign",
+                          description="Open the game window on the camp of a saved campaign (see `campaign --new`): "
+                                      "the named one, else the newest, else a new one.")
+    camp.add_argument("--name", type=campaign_name, metavar="NAME", help="the campaign's name")
+    camp.add_argument("--screenshot", metavar="FILE", help="draw a few frames headless, save a PNG and exit")
+    camp.add_argument("--size", type=_window_size, metavar="WxH", help="window size, e.g. 1920x1080")
+    camp.set_defaults(func=cmd_camp)
 
 
 def cmd_play(args: argparse.Namespace) -> int:
@@ -164,6 +176,12 @@ def cmd_tutorial(args: argparse.Namespace) -> int:
     from game.ui.launch import run_tutorial
 
     return run_tutorial(args.lesson, args.screenshot, size=args.size)
+
+
+def cmd_camp(args: argparse.Namespace) -> int:
+    from game.ui.launch import run_camp
+
+    return run_camp(args.name, args.screenshot, size=args.size)
 
 
 def _content():

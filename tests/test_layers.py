@@ -5,8 +5,9 @@ import ast
 from pathlib import Path
 
 GAME = Path(__file__).resolve().parents[1] / "game"
-# Lower layers never import higher ones: content -> rules -> world -> ai -> sim/tools -> tutorial -> ui -> cli.
-LAYERS = {"content": 0, "rules": 1, "world": 2, "ai": 3, "sim": 4, "tools": 4, "tutorial": 5, "ui": 6, "cli": 7}
+# Lower layers never import higher ones: content -> rules -> world -> ai -> sim/tools -> tutorial/campaign -> ui -> cli.
+LAYERS = {"content": 0, "rules": 1, "world": 2, "ai": 3, "sim": 4, "tools": 4, "tutorial": 5, "campaign": 5, "ui": 6,
+          "cli": 7}
 
 
 def modules():

@@ -28,7 +28,8 @@ REPO_ROOT = Path(__file__).resolve().parents[2]
 # data files checked by the module that uses them (the tabletop tools, the Director AI): file stem -> module whose
 # parse_tables checks it; a sound file ends up in Content.extra under its stem
 TOOL_TABLES = {"quickplay": "game.tools.quickplay", "director": "game.ai.director_levels",
-               "survivor_ai": "game.ai.survivor_levels", "agendas": "game.world.agendas"}
+               "survivor_ai": "game.ai.survivor_levels", "agendas": "game.world.agendas",
+               "campaign": "game.campaign.tables"}
 DATA_NAMES = (*TABLES, "legend", "scenarios", *TOOL_TABLES)   # file stems in game/data, each with its own schema
 
 

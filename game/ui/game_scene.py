@@ -84,8 +84,8 @@ SPEEDS = (1.0, 2.0, 4.0, 1000.0)
 SPEED_NAMES = {1.0: "1x", 2.0: "2x", 4.0: "4x", 1000.0: "Instant"}
 INSTANT = 100.0                     # a speed at or above this plays with no waiting and no animation
 # Seconds each Director step stays on screen at 1x (a zombie's walk adds its own time).
-STEP_TIME = {"frenzy": 1.3, "ambient": 0.9, "escalation": 1.3, "purchase": 1.1, "shriek": 1.0, "swarm": 1.5,
-             "zombie": 0.18, "reset": 0.8, "doom": 1.1, "round": 0.8}
+STEP_TIME = {"frenzy": 1.3, "horror": 1.2, "ambient": 0.9, "escalation": 1.3, "purchase": 1.1, "shriek": 1.0,
+             "swarm": 1.5, "zombie": 0.18, "reset": 0.8, "doom": 1.1, "round": 0.8}
 AI_STEP_TIME = 0.75
 ZOMBIE_STEP = 0.075                 # seconds per cell of a zombie's walk at 1x
 SURVIVOR_STEP = 0.06
@@ -447,9 +447,9 @@ class GameScene(Scene):
         if label is None:
             self._director_done()
             return
-        steps = {"frenzy": "Feeding Frenzy", "ambient": "Ambient Heat", "escalation": "Escalation",
-                 "purchase": "Spending Heat", "shriek": "Shriek", "swarm": "Swarm attack", "zombie": "The horde moves",
-                 "reset": "Heat resets", "doom": "End Phase: Doom", "round": "New round"}
+        steps = {"frenzy": "Feeding Frenzy", "horror": "Horror check", "ambient": "Ambient Heat",
+                 "escalation": "Escalation", "purchase": "Spending Heat", "shriek": "Shriek", "swarm": "Swarm attack",
+                 "zombie": "The horde moves", "reset": "Heat resets", "doom": "End Phase: Doom", "round": "New round"}
         if label == "await":
             self._glide_to_team()
             return

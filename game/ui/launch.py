@@ -81,6 +81,31 @@ def run_menu(screenshot: str | Path | None = None, size: tuple[int, int] | None 
     return run_window(app, screenshot)
 
 
+def run_camp(name: str | None = None, screenshot: str | Path | None = None,
+             size: tuple[int, int] | None = None) -> int:
+    """The camp screen of the named campaign (else the newest saved one, else a new one), over the main menu."""
+    from game.campaign.saves import SaveError, campaign_path, read_campaign
+    from game.ui.camp_screen import CampScreen, open_campaign
+    content = load_content_or_report()
+    if content is None:
+        return 1
+    camp = path = None
+    if name is not None:
+        path = campaign_path(name)
+        try:
+            camp, _ = read_campaign(path, content)
+        except SaveError as exc:
+            print(f"error: {exc}", file=sys.stderr)
+            return 1
+    app = make_app(size, headless=screenshot is not None)
+    app.push(MainMenu(content))
+    if camp is None:
+        open_campaign(app, content)
+    else:
+        app.push(CampScreen(content, camp, path))
+    return run_window(app, screenshot)
+
+
 def _game(scenario: str | None, seed: int | None, screenshot, demo_level: str | None,
           size: tuple[int, int] | None = None, director: str | None = None, agendas: bool = False,
           side: str = "survivors", survivor_level: str = "veteran", players: tuple[str, ...] = (),

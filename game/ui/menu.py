@@ -18,13 +18,14 @@ VERSION = "0.1"
 
 @route("main_menu")
 class MainMenu(UIScene):
-    """Play a scenario, Quick-Play, Watch a demo, Tutorial, Tools, Load, Settings, Quit."""
+    """Play a scenario, Quick-Play, Watch a demo, Tutorial, Campaign, Tools, Load, Settings, Quit."""
 
     ENTRIES = (
         ("play", "Play a scenario", "Pick one of the hand-built scenarios, then your team."),
         ("quick", "Quick-Play", "Roll a fresh scenario on the quick-play tables and play it."),
         ("demo", "Watch a demo", "The survivor AI plays a whole game against the Director while you watch."),
         ("tutorial", "Tutorial", "Learn to play in short lessons on small boards, one rule at a time."),
+        ("campaign", "Campaign", "Lead one band across many nights: scars, stress, supplies and a choice of missions."),
         ("tools", "Tools", "Odds, the Director, the decks, Quick-Play rolls and frenzies for a game on a real table."),
         ("load", "Load", "Carry on with a saved game."),
         ("settings", "Settings", "Window size, animation speed, tooltips."),
@@ -43,7 +44,8 @@ class MainMenu(UIScene):
     def layout(self, w: int, h: int) -> None:
         px = self.px
         actions = {"play": self.play, "quick": self.quick_play, "demo": self.demo, "load": self.load,
-                   "settings": self.settings, "quit": self.quit, "tools": self.tools, "tutorial": self.tutorial}
+                   "settings": self.settings, "quit": self.quit, "tools": self.tools, "tutorial": self.tutorial,
+                   "campaign": self.campaign}
         buttons = []
         for key, label, tip in self.ENTRIES:
             enabled = key not in self.DISABLED
@@ -57,7 +59,7 @@ class MainMenu(UIScene):
         self.left = px(96)
         self.title_y = max(px(56), h // 2 - px(300))
         top = self.title_y + px(150)
-        self.menu.place(self.left - px(14), top, px(360), px(46), px(4))
+        self.menu.place(self.left - px(14), top, px(360), px(42), px(3))     # nine entries above the footer at 720
         self.widgets.append(self.menu)
 
     def enter(self) -> None:
@@ -73,6 +75,10 @@ class MainMenu(UIScene):
     def quick_play(self) -> None:
         from game.ui.setup import QuickPlayScene
         self.app.push(QuickPlayScene(self.content))
+
+    def campaign(self) -> None:
+        from game.ui.camp_screen import open_campaign
+        open_campaign(self.app, self.content)
 
     def demo(self, scenario: str | None = None, seed: int | None = None) -> None:
         from game.ui.setup import new_game

@@ -556,7 +556,7 @@ class _Static:
 
 
 _STATIC: dict[tuple, _Static] = {}
-_STATIC_LIMIT = 4                 # terrains kept at once (the hand-built maps plus a quick-play one)
+_STATIC_LIMIT = 9                 # terrains kept at once: the 8 hand-built maps (a campaign visits them all) + 1
 # Per terrain, about 15 + 10 + 9 MB at most: a long run levels off instead of growing (issue #11).
 _SIGHT_STATES_LIMIT = 256         # door states kept per terrain
 _SIGHT_PAIRS_LIMIT = 150_000      # sight answers kept per terrain, all door states together (~100 bytes each)

@@ -193,6 +193,9 @@ def step_sentence(s: Session, label: str, events: Sequence[Event]) -> str:
         if victim is not None and not tail:
             tail = f" It engages {s.name(victim)}."
         return f"{name} {why}.{tail}"
+    if label == "horror":
+        check = first("horror")
+        return f"Horror check: {check.text}." if check is not None else "A horror check."
     if label == "doom":
         doom = first("doom")
         fired = [e.data["name"] for e in by_kind.get("event", []) if e.data.get("name")]

@@ -102,11 +102,12 @@ class Session:
 
     def __init__(self, content: Content, scenario: str | ScenarioDef, seed: int = 0,
                  team: Sequence[str] | None = None, dice: Dice | None = None, map_def: MapDef | None = None,
-                 policy=None, agendas: bool = False, owners: Sequence[str] = ()):
+                 policy=None, agendas: bool = False, owners: Sequence[str] = (), prepare=None):
         """`policy` chooses the Director's purchases (game.ai.director.DirectorAI, a script, a human's choices);
         without one the Director buys by the engine's must-spend order (game.world.purchases.legal_purchases).
         `agendas`: deal each survivor a Secret Agenda card (game.world.agendas). `owners`: who plays each survivor,
-        in team order, in a hot-seat game: a player's name, or AI_OWNER for the survivor AI."""
+        in team order, in a hot-seat game: a player's name, or AI_OWNER for the survivor AI. `prepare(session)` runs
+        once the table is set: a campaign mission puts the band's own survivors in (game.campaign.mission)."""
         self.content = content
         self.rules = content.rules
         self.scenario = content.scenarios[scenario] if isinstance(scenario, str) else scenario
@@ -124,6 +125,7 @@ class Session:
         self.events: list[Event] = []
         self.listeners: list = []          # callables(event), e.g. the UI's animator
         self.policy = policy
+        self.horror = None                 # a campaign mission's HorrorWatch (game.world.horror)
 
         # The table's state lives in components of one entity; the Session keeps handles to them (the objects
         # esper holds), and the properties below read and write through them.
@@ -151,6 +153,8 @@ class Session:
                 esper.add_component(sv, Owner(owner, ai=owner == AI_OWNER))
         # The table entity comes after the models, so that survivors keep the first entity ids.
         self.table = esper.create_entity(self.clock, self.tracks, self.round_log, self.mission)
+        if prepare is not None:
+            prepare(self)
 
     # --- world access ------------------------------------------------------------------------------------------
     def use(self) -> None:
@@ -630,9 +634,11 @@ class Session:
         status = self.comp(s, Status)
         if status.downed:
             return
+        before = health.wounds
         health.wounds = max(0, health.wounds - amount)
+        # exact: the blow took the last wound with none to spare (a campaign scar, game.campaign.mission)
         self.emit("wound", f"{self.name(s)} takes {amount} wound{'s' if amount > 1 else ''} from {source} "
-                  f"({health.wounds}/{health.max_wounds} left)", who=s, amount=amount)
+                  f"({health.wounds}/{health.max_wounds} left)", who=s, amount=amount, exact=amount == before)
         if health.wounds == 0:
             self.go_down(s)
 
@@ -667,7 +673,7 @@ class Session:
         status.eliminated = True
         status.downed = False
         self.remove_from_board(s)
-        self.emit("eliminated", f"{self.name(s)} is lost: {cause}", who=s, cause=cause)
+        self.emit("eliminated", f"{self.name(s)} is lost: {cause}", who=s, cause=cause, cell=cell)
         self.update_engagement()
         self.check_end()
 

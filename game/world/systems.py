@@ -18,6 +18,7 @@ from game.world.components import Engagement, Pos, Status, Survivor, Zombie
 from game.world.errors import Impossible
 from game.world.guts import guts_dice
 from game.world.horde import move_zombie, swarm_attack
+from game.world.horror import run_checks
 from game.world.purchases import AWAIT, legal_purchases, price
 
 if TYPE_CHECKING:
@@ -307,14 +308,27 @@ class NextRound:
         yield "round"
 
 
-DIRECTOR_PHASE = (FeedingFrenzy(), AmbientHeat(), Escalation(), SpendHeat(), ZombieActivation(), HeatReset())
+class HorrorChecks:
+    """A campaign mission's horror checks (game.world.horror), after the Feeding Frenzy: what the survivors saw since
+    the last checks, the frenzy just rolled, and the zombies in sight. Nothing at all in any other game."""
+    name = "horror checks"
+
+    def run(self, s: Session) -> Iterator[str]:
+        yield from run_checks(s)
+
+
+HORROR = HorrorChecks()
+DIRECTOR_PHASE = (FeedingFrenzy(), HORROR, AmbientHeat(), Escalation(), SpendHeat(), ZombieActivation(), HeatReset())
 END_PHASE = (RoundTask(), DoomAdvance(), VictoryCheck(), NextRound())
 SCHEDULE = DIRECTOR_PHASE + END_PHASE
 
 
 def director_phase(s: Session) -> Iterator[str]:
-    """Run the schedule; the game stops between systems as soon as a side has won."""
+    """Run the schedule; the game stops between systems as soon as a side has won (a campaign's horror checks of what
+    was seen are still rolled: the band remembers how it ended)."""
     for system in SCHEDULE:
         yield from system.run(s)
         if s.result:
+            if system is not HORROR:
+                yield from HORROR.run(s)
             return
