@@ -305,6 +305,17 @@ def _whole(text: str) -> int:
     return value
 
 
+def _heat_made(text: str) -> int:
+    """argparse type: Heat made this round, 0 to 99 (noise never takes Heat away)."""
+    from game.tools.director_assistant import MAX_HEAT_MADE
+
+    value = _whole(text) if not text.lstrip().startswith("-") else None
+    if value is None or value > MAX_HEAT_MADE:
+        raise argparse.ArgumentTypeError(f"Heat made this round is 0 to {MAX_HEAT_MADE} (noise never takes Heat "
+                                         f"away), not {text}")
+    return value
+
+
 def _faces(text: str) -> tuple[int, ...]:
     """argparse type: real dice entered as faces, '6,2,1'."""
     from game.tools.common import ToolError, parse_faces
@@ -393,7 +404,7 @@ def _add_tool_commands(sub) -> None:
                                     "the activation order. Same policy as the game's Director AI.")
     da.add_argument("--scenario", help="scenario id (for ambient Heat, spawn points and events)")
     da.add_argument("--facts", metavar="FILE", help="YAML board facts")
-    da.add_argument("--heat", type=int, help="Heat made this round (overrides the file's 'heat')")
+    da.add_argument("--heat", type=_heat_made, help="Heat made this round (overrides the file's 'heat')")
     da.add_argument("--die", type=int, help="a real d6 for the escalation roll (else the app rolls)")
     da.add_argument("--seed", type=int, help="seed for the app's escalation roll")
     da.add_argument("--director", choices=DIRECTOR_LEVELS, default=DEFAULT_DIRECTOR,
