@@ -15,6 +15,7 @@ from game.ai.director_shop import FORCED_REASON, Shopping
 from game.ai.director_view import event_facts, zombie_kinds
 from game.content.defs import Content
 from game.content.yamlio import read_yaml
+from game.rules.downed import frenzy_lethality
 from game.rules.heat import clamp_heat, escalation_need
 from game.tools.common import ToolError, lookup
 
@@ -63,6 +64,8 @@ class Assist:
     orders: tuple[str, ...]
     shamblers: dict            # shambler id -> its name, for the lunges
     events: dict               # event id -> its name
+    frenzies: tuple[dict, ...] = ()   # the Feeding Frenzies due first in the phase (feeding_frenzies)
+    zombies: tuple[tuple[str, str], ...] = ()   # (zombie id, its name)
 
 
 def _number(value, where: str, low: int = 0, high: int = 99) -> int:
@@ -236,8 +239,9 @@ def spend(view: DirectorView, heat: int, level) -> tuple[Decision, ...]:
 
 
 def assist(content: Content, scenario_id: str, facts: dict, heat: int | None = None, die: int | None = None,
-           seed: int | None = None, level: str = DEFAULT_DIRECTOR) -> Assist:
-    """The whole Director Phase for a real table: ambient Heat, escalation, purchases, orders."""
+           seed: int | None = None, level: str = DEFAULT_DIRECTOR, ambient_bonus: int = 0) -> Assist:
+    """The whole Director Phase for a real table, in the rulebook's order: the Feeding Frenzies due, ambient Heat
+    (the scenario's plus `ambient_bonus` from Doom events), escalation, purchases, orders."""
     lookup(content.scenarios, scenario_id, "--scenario", "scenario")
     if not isinstance(facts, dict):
         raise ToolError("--facts", "expected a mapping of board facts (see --example)")
@@ -247,7 +251,8 @@ def assist(content: Content, scenario_id: str, facts: dict, heat: int | None = N
                                   f"not {heat}")
     made = heat if heat is not None else _number(facts.get("heat", 0), "heat", 0, MAX_HEAT_MADE)
     view = view_from_facts(content, scenario_id, facts)
-    ambient = scenario.ambient_heat
+    frenzies = feeding_frenzies(content, facts)
+    ambient = scenario.ambient_heat + ambient_bonus
     track = clamp_heat(made + ambient, content.rules.heat_max)
     need = escalation_need(track, content.rules.escalation)
     rolled = None
@@ -260,7 +265,37 @@ def assist(content: Content, scenario_id: str, facts: dict, heat: int | None = N
     lost = track - sum(p.cost for p in purchases)
     return Assist(scenario_id, made, ambient, track, need, rolled, escalates, purchases, lost,
                   activation_orders(facts.get("noise_at")), {z.id: z.name for z in view.shamblers},
-                  {e.id: e.name for e in view.events})
+                  {e.id: e.name for e in view.events}, tuple(frenzies), tuple((k.id, k.name) for k in view.kinds))
+
+
+def feeding_frenzies(content: Content, facts: dict) -> list[dict]:
+    """The frenzies due first in the phase: each Downed survivor in the facts with feeders on them (slots_used),
+    the lethality from the engine's rule (frenzy_lethality) after the allies' `disruption` hits."""
+    out = []
+    for i, s in enumerate(facts.get("survivors") or []):
+        if not isinstance(s, dict) or not s.get("downed") or not s.get("slots_used"):
+            continue
+        where = f"survivors[{i}]"
+        slots = _number(s.get("slots_used"), f"{where}.slots_used", 0, content.rules.engagement_slots)
+        hits = _number(s.get("disruption", 0), f"{where}.disruption", 0, 20)
+        out.append({"survivor": str(s.get("name")), "slots": slots, "disruption": hits,
+                    "lethality": frenzy_lethality(slots, hits)})
+    return out
+
+
+def frenzy_text(f: dict) -> str:
+    need = f["lethality"]
+    verdict = "safe, no roll" if not need else f"a Guts test needing {need} success{'es' if need != 1 else ''}"
+    return (f"the Feeding Frenzy on {f['survivor']}: {f['slots']} slots - {f['disruption']} disruption = {need}: "
+            f"{verdict}")
+
+
+def describe(a: Assist, p: Decision) -> str:
+    """A purchase in words, by name (never an id)."""
+    return {"reanimate": f"Reanimate a Shambler at {p.spawn}",
+            "lunge": f"Sudden Lunge by {a.shamblers.get(p.shambler, 'a Shambler')}",
+            "spawn": f"Spawn {dict(a.zombies).get(p.zombie, p.zombie)} at {p.spawn}",
+            "event": f"Event: {a.events.get(p.event, p.event)}"}[p.kind]
 
 
 def activation_orders(noise_at: str | None = None) -> tuple[str, ...]:
@@ -282,8 +317,9 @@ def activation_orders(noise_at: str | None = None) -> tuple[str, ...]:
 
 
 def render(a: Assist) -> str:
-    lines = [f"Director Phase - {a.scenario}",
-             f"  Heat made {a.made} + ambient {a.ambient} = {a.heat} on the track"]
+    lines = [f"Director Phase - {a.scenario}"]
+    lines += ["  First, " + frenzy_text(f) for f in a.frenzies]
+    lines.append(f"  Heat made {a.made} + ambient {a.ambient} = {a.heat} on the track")
     if a.need is None:
         lines.append("  Escalation: no roll below 8 Heat")
     elif a.need == 0:
@@ -293,11 +329,7 @@ def render(a: Assist) -> str:
         lines.append(f"  Escalation: d6 = {a.die}, needs {a.need}+: {verdict}")
     lines.append("  Purchases:")
     for p in a.purchases:
-        what = {"reanimate": f"Reanimate a Shambler at {p.spawn}",
-                "lunge": f"Sudden Lunge by {a.shamblers.get(p.shambler, 'a Shambler')}",
-                "spawn": f"Spawn {p.zombie.capitalize()} at {p.spawn}",
-                "event": f"Event: {a.events.get(p.event, p.event)}"}[p.kind]
-        lines.append(f"    {p.cost} Heat  {what} - {p.reason}")
+        lines.append(f"    {p.cost} Heat  {describe(a, p)} - {p.reason}")
     if not a.purchases:
         lines.append("    nothing useful to buy")
     if a.lost:
@@ -311,9 +343,11 @@ def to_json(a: Assist) -> dict:
     return {"scenario": a.scenario, "heat_made": a.made, "ambient": a.ambient, "heat": a.heat,
             "escalation": {"need": a.need, "die": a.die, "doom_advances": a.escalates},
             "purchases": [{"kind": p.kind, "cost": p.cost, "spawn": p.spawn, "zombie": p.zombie,
-                           "shambler": a.shamblers.get(p.shambler, ""), "event": p.event, "reason": p.reason}
+                           "shambler": a.shamblers.get(p.shambler, ""), "event": p.event,
+                           "event_name": a.events.get(p.event, "") if p.event else "", "what": describe(a, p),
+                           "reason": p.reason}
                           for p in a.purchases],
-            "heat_lost": a.lost, "orders": list(a.orders)}
+            "heat_lost": a.lost, "orders": list(a.orders), "frenzy": list(a.frenzies)}
 
 
 def read_facts(path: str) -> dict:
