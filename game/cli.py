@@ -334,6 +334,13 @@ def _add_tool_commands(sub) -> None:
     common.add_argument("--wounds-taken", "--horde-wounds-taken", dest="wounds_taken", type=_whole, default=0,
                         metavar="K", help="wounds the zombie has already taken (a Horde rolls 2 dice fewer each)")
     common.add_argument("--json", action="store_true", help="print JSON: pools and {value: probability}")
+    common.add_argument("--roll", action="store_true", help="roll it: the app rolls the attack and resolves it")
+    common.add_argument("--faces", type=_faces, metavar="F,F,...",
+                        help="enter my dice: the attacker's faces, then the defender's (implies --roll)")
+    common.add_argument("--seed", type=int, help="seed for --roll")
+    common.add_argument("--state", metavar="FILE", help="keep the round's running Heat total in FILE (JSON): each "
+                                                        "roll adds its Heat")
+    common.add_argument("--undo", action="store_true", help="with --state: take back the last roll's Heat")
 
     calc = sub.add_parser("calc", help="combat odds for melee, swarm or ranged attacks",
                           description="Work out the dice pools the rules give for an attack and the exact chance "
@@ -374,7 +381,7 @@ def _add_tool_commands(sub) -> None:
     scav = sub.add_parser("scavenge", help="simulate searches against the salvage decks",
                           description="Search & Salvage: roll the Wits pool, read the outcome, draw the cards, "
                                       "resolve hazards and count the Heat, with the decks kept between searches.")
-    who = scav.add_mutually_exclusive_group(required=True)
+    who = scav.add_mutually_exclusive_group()
     who.add_argument("--wits", type=_whole, metavar="N", help="the dice rolled (Wits plus any bonus dice)")
     who.add_argument("--archetype", metavar="ID", help="take the dice from an archetype (Wits + skill + tool)")
     scav.add_argument("--location", default="core", metavar="DECK",
@@ -384,6 +391,9 @@ def _add_tool_commands(sub) -> None:
     scav.add_argument("--searches", type=_whole, default=1, metavar="K", help="how many searches in a row")
     scav.add_argument("--guts", type=_whole, metavar="N",
                       help="Guts dice for a hazard's Guts test (without it the test is only described)")
+    scav.add_argument("--state", metavar="FILE", help="keep the decks in FILE (JSON) between commands: loaded if it "
+                                                      "exists (--seed shuffles new ones), saved back after")
+    scav.add_argument("--undo", action="store_true", help="with --state: take back the last search")
     scav.add_argument("--json", action="store_true", help="print JSON")
     scav.set_defaults(func=cmd_scavenge)
 
@@ -414,6 +424,15 @@ def _add_tool_commands(sub) -> None:
     da.add_argument("--director", choices=DIRECTOR_LEVELS, default=DEFAULT_DIRECTOR,
                     help=f"the Director's level (default {DEFAULT_DIRECTOR})")
     da.add_argument("--example", action="store_true", help="print an example facts file and exit")
+    da.add_argument("--state", metavar="FILE",
+                    help="track the game round by round in FILE (JSON): Doom and its events, carried Heat, the "
+                         "noise log. With it: --noise KEY, --add-heat N, --phase (needs --facts), --end, --undo")
+    da.add_argument("--noise", action="append", metavar="KEY", default=[],
+                    help="with --state: log a noise (weapon:pistol, natural_one, zombie:bloater:burst, ...)")
+    da.add_argument("--add-heat", type=_whole, metavar="N", help="with --state: log N Heat typed in by hand")
+    da.add_argument("--phase", action="store_true", help="with --state: run this round's Director Phase")
+    da.add_argument("--end", action="store_true", help="with --state: the End Phase (Doom moves on)")
+    da.add_argument("--undo", action="store_true", help="with --state: take back the last action")
     da.add_argument("--json", action="store_true", help="print JSON")
     da.set_defaults(func=cmd_director)
     fz = sub.add_parser("frenzy", help="resolve a Feeding Frenzy",
@@ -452,6 +471,9 @@ def _tool(args: argparse.Namespace, build, show, as_json) -> int:
 
 def cmd_calc(args: argparse.Namespace) -> int:
     from game.tools import calculator as C
+    from game.tools import state_file
+    from game.tools.attack_roll import HeatTally, roll_attack
+    from game.tools.common import Roller, ToolError
 
     shared = dict(archetype=args.archetype, weapon=args.weapon, cap=args.cap, wounds_taken=args.wounds_taken)
     if args.attack == "melee":
@@ -462,17 +484,90 @@ def cmd_calc(args: argparse.Namespace) -> int:
                        defender_dice=args.defender_dice, melee_cover=args.melee_cover, fight=args.fight)
     else:
         options = dict(dice=args.dice, cover=args.cover, aim=args.aim, hunker=args.hunker, zombie=args.zombie)
-    return _tool(args, lambda content: C.calculate(content, args.attack, **shared, **options),
-                 lambda calc, content: C.render(calc), C.to_json)
+
+    def build(content):
+        if args.undo and not args.state:
+            raise ToolError("--undo", "needs --state FILE (the running Heat total to take the roll back from)")
+        tally = None
+        if args.state:
+            tally = state_file.load(args.state, "calc", HeatTally.from_dict) or HeatTally()
+        if args.undo:
+            undone = tally.undo()
+            state_file.save(args.state, "calc", tally.to_dict())
+            return None, None, tally, f"Undone: {undone}"
+        calc = C.calculate(content, args.attack, **shared, **options)
+        rolled = None
+        if args.roll or args.faces is not None:
+            rolled = roll_attack(calc, Roller(seed=args.seed, faces=args.faces))
+        elif tally is not None:
+            raise ToolError("--state", "the running Heat total grows with rolls: add --roll or --faces")
+        if tally is not None:
+            tally.add_roll(rolled)
+            state_file.save(args.state, "calc", tally.to_dict())
+        return calc, rolled, tally, ""
+
+    def show(result, content) -> str:
+        calc, rolled, tally, undone = result
+        parts = [undone] if undone else [C.render(calc)]
+        if rolled is not None:
+            parts.append(rolled.as_text())
+        if tally is not None:
+            parts.append(tally.as_text())
+        return "\n\n".join(parts)
+
+    def as_json(result) -> dict:
+        calc, rolled, tally, undone = result
+        out = C.to_json(calc) if calc is not None else {"undone": undone}
+        if rolled is not None:
+            out["roll"] = {"attacker_faces": list(rolled.attacker_faces), "defender_faces": list(rolled.defender_faces),
+                           "attacker_successes": rolled.attacker_hits, "defender_successes": rolled.defender_hits,
+                           "wounds_to_defender": rolled.wounds_to_defender,
+                           "wounds_to_attacker": rolled.wounds_to_attacker, "stunned": rolled.stunned,
+                           "heat": rolled.heat, "text": rolled.as_text()}
+        if tally is not None:
+            out["heat_total"] = tally.total
+        return out
+
+    return _tool(args, build, show, as_json)
 
 
 def cmd_scavenge(args: argparse.Namespace) -> int:
     from game.tools import scavenge as S
+    from game.tools import state_file
+    from game.tools.common import ToolError
 
-    return _tool(args, lambda content: S.simulate(content, dice=args.wits, archetype=args.archetype,
-                                                  location=args.location, searches=args.searches, seed=args.seed,
-                                                  faces=args.faces, guts=args.guts),
-                 S.render, S.to_json)
+    def build(content):
+        if args.undo and not args.state:
+            raise ToolError("--undo", "needs --state FILE (the decks to take the search back from)")
+        state = None
+        if args.state:
+            state = state_file.load(args.state, "scavenge", lambda d: S.DeckState.from_dict(content, d))
+            state = state or S.DeckState.new(content, args.seed)
+        if args.undo:
+            undone = state.undo()
+            state_file.save(args.state, "scavenge", state.to_dict())
+            return None, state, f"Undone: {undone}"
+        run = S.simulate(content, dice=args.wits, archetype=args.archetype, location=args.location,
+                         searches=args.searches, seed=args.seed, faces=args.faces, guts=args.guts, state=state)
+        if state is not None:
+            state_file.save(args.state, "scavenge", state.to_dict())
+        return run, state, ""
+
+    def show(result, content) -> str:
+        run, state, undone = result
+        parts = [undone] if undone else [S.render(run, content)]
+        if state is not None:
+            parts.append(state.as_text())
+        return "\n\n".join(parts)
+
+    def as_json(result) -> dict:
+        run, state, undone = result
+        out = S.to_json(run) if run is not None else {"undone": undone}
+        if state is not None:
+            out["decks"] = state.counts()
+        return out
+
+    return _tool(args, build, show, as_json)
 
 
 def cmd_scenario(args: argparse.Namespace) -> int:
@@ -515,6 +610,13 @@ def cmd_director(args: argparse.Namespace) -> int:
     if args.example:
         print(D.EXAMPLE, end="")
         return 0
+    if args.state:
+        return _director_tracker(args)
+    for flag, used in (("--noise", args.noise), ("--add-heat", args.add_heat is not None), ("--phase", args.phase),
+                       ("--end", args.end), ("--undo", args.undo)):
+        if used:
+            print(f"error: {flag}: needs --state FILE (the round tracker it changes)", file=sys.stderr)
+            return 2
 
     def build(content):
         if not args.scenario or not args.facts:
@@ -522,6 +624,51 @@ def cmd_director(args: argparse.Namespace) -> int:
         return D.assist(content, args.scenario, D.read_facts(args.facts), heat=args.heat, die=args.die,
                         seed=args.seed, level=args.director)
     return _tool(args, build, lambda a, content: D.render(a), D.to_json)
+
+
+def _director_tracker(args: argparse.Namespace) -> int:
+    """`director --state FILE ...`: the round tracker, loaded, changed by the flags given (in the order a round
+    runs: noise, the Director Phase, the End Phase; or one undo) and saved back."""
+    from game.tools import director_assistant as D
+    from game.tools import state_file
+    from game.tools.common import ToolError
+    from game.tools.round_tracker import RoundTracker
+
+    def build(content):
+        t = state_file.load(args.state, "director", lambda d: RoundTracker.from_dict(d, content))
+        if t is None:
+            if not args.scenario:
+                raise ToolError("--scenario", f"{args.state} holds no round tracker yet: name the scenario to "
+                                              f"start one")
+            t = RoundTracker.new(content, args.scenario, args.director)
+        elif args.scenario and args.scenario != t.scenario:
+            raise ToolError("--scenario", f"{args.state} tracks {t.scenario}, not {args.scenario}")
+        if args.heat is not None:
+            raise ToolError("--heat", "the tracker adds up the noise log: use --noise or --add-heat")
+        said = []
+        if args.undo:
+            if args.noise or args.add_heat is not None or args.phase or args.end:
+                raise ToolError("--undo", "undo on its own: it takes back the last action")
+            said.append(f"Undone: {t.undo()}")
+        for key in args.noise:
+            said.append(f"Logged {t.add_noise(content, key)['label']}")
+        if args.add_heat is not None:
+            said.append(f"Logged {t.add_heat(args.add_heat)['label']}")
+        if args.phase:
+            if not args.facts:
+                raise ToolError("--facts", "the Director Phase needs the board facts (try --example)")
+            t.director_phase(content, D.read_facts(args.facts), die=args.die, seed=args.seed)
+        if args.end:
+            fired = t.end_phase(content)
+            said.append("End Phase: Doom moves on" + (": " + ", ".join(f["event"] for f in fired) if fired else ""))
+        state_file.save(args.state, "director", t.to_dict())
+        return t, said
+
+    def show(result, content) -> str:
+        t, said = result
+        return "\n".join([*said, t.as_text(content)])
+
+    return _tool(args, build, show, lambda result: result[0].to_dict(with_history=False))
 
 
 def cmd_frenzy(args: argparse.Namespace) -> int:

@@ -44,6 +44,9 @@ class Frenzy:
     roll: FrenzyRoll | None = None
     notes: tuple[str, ...] = ()
 
+    def as_text(self) -> str:
+        return render(self)
+
 
 def resolve(content: Content, *, guts: int | None = None, archetype: str | None = None,
             items: Sequence[str] | str | None = None, zombies: Sequence[str] | str = (), slots: int | None = None,

@@ -498,6 +498,9 @@ class QuickPlay:
     notes: tuple[str, ...] = ()
     board: Board | None = None      # the board generated from tiles, when no hand-built map was asked for
 
+    def as_text(self, content: Content) -> str:
+        return render(self, content)
+
     def roll(self, table: str) -> TableRoll:
         return next(r for r in self.rolls if r.table == table)
 
