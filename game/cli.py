@@ -11,6 +11,8 @@
     scavenge              search the salvage decks: rolls, cards, hazards, Heat, with the decks kept between searches
     scenario              roll a quick-play scenario on one of the maps (and play it headless with --play)
     frenzy                a Downed survivor's Feeding Frenzy: lethality after disruption, odds, and the roll
+    bleed                 a Downed survivor's bleed-out saves: the odds round after round, and the roll
+    swipes                parting swipes at a survivor breaking away: the wounds' odds, and the roll
     play                  open the board on a scenario (--scenario ID [--seed S]; --as director plays the horde)
     demo                  watch the survivor AI play a game against the Director
     tutorial              learn the game in short lessons on small boards (--lesson N opens lesson N)
@@ -452,6 +454,33 @@ def _add_tool_commands(sub) -> None:
     fz.add_argument("--json", action="store_true", help="print JSON")
     fz.set_defaults(func=cmd_frenzy)
 
+    bl = sub.add_parser("bleed", help="a Downed survivor's bleed-out saves: the odds round after round",
+                        description="A Downed survivor makes a Guts save at the start of each activation: one "
+                                    "success keeps them alive. The best Guts item carried is used up on the first.")
+    guts = bl.add_mutually_exclusive_group()
+    guts.add_argument("--guts", type=_whole, metavar="N", help="the survivor's Guts dice")
+    guts.add_argument("--archetype", metavar="ID", help="take Guts and skill from an archetype")
+    bl.add_argument("--items", metavar="IDS", help="Guts items carried (default: the archetype's; 'none')")
+    bl.add_argument("--rounds", type=_whole, default=3, metavar="K", help="saves to look ahead (default 3)")
+    bl.add_argument("--roll", action="store_true", help="also roll the next save")
+    bl.add_argument("--seed", type=int, help="seed for --roll")
+    bl.add_argument("--faces", type=_faces, metavar="F,F,...", help="real dice for the save (implies --roll)")
+    bl.add_argument("--json", action="store_true", help="print JSON")
+    bl.set_defaults(func=cmd_bleed)
+
+    sw = sub.add_parser("swipes", help="parting swipes at a survivor breaking away: the wounds' odds",
+                        description="A survivor who Disengages (or drags a Downed ally out) takes a swipe from each "
+                                    "figure in contact (at most 3); each 5+ is a wound.")
+    sw.add_argument("--zombies", metavar="IDS", default="", help="the zombies in contact, comma separated")
+    sw.add_argument("--slots", type=_whole, metavar="S", help="engagement slots they fill (instead of --zombies)")
+    sw.add_argument("--archetype", metavar="ID", help="the survivor (a skill may shrug swipes off; wounds)")
+    sw.add_argument("--wounds", type=_whole, metavar="W", help="the survivor's wounds left (chance of going down)")
+    sw.add_argument("--roll", action="store_true", help="also roll the swipes")
+    sw.add_argument("--seed", type=int, help="seed for --roll")
+    sw.add_argument("--faces", type=_faces, metavar="F,F,...", help="real dice for the swipes (implies --roll)")
+    sw.add_argument("--json", action="store_true", help="print JSON")
+    sw.set_defaults(func=cmd_swipes)
+
 
 def _tool(args: argparse.Namespace, build, show, as_json) -> int:
     """Run one tool: 1 on broken content, 2 with one line on a bad input, else print text or JSON."""
@@ -679,6 +708,24 @@ def cmd_frenzy(args: argparse.Namespace) -> int:
                                                  disruption=args.disruption, roll=args.roll, seed=args.seed,
                                                  faces=args.faces),
                  lambda fz, content: F.render(fz), F.to_json)
+
+
+def cmd_bleed(args: argparse.Namespace) -> int:
+    from game.tools import downed_odds as O
+
+    return _tool(args, lambda content: O.bleed_out(content, guts=args.guts, archetype=args.archetype,
+                                                   items=args.items, rounds=args.rounds, roll=args.roll,
+                                                   seed=args.seed, faces=args.faces),
+                 lambda b, content: b.as_text(), O.bleed_json)
+
+
+def cmd_swipes(args: argparse.Namespace) -> int:
+    from game.tools import downed_odds as O
+
+    return _tool(args, lambda content: O.swipes(content, zombies=args.zombies, slots=args.slots,
+                                                archetype=args.archetype, wounds=args.wounds, roll=args.roll,
+                                                seed=args.seed, faces=args.faces),
+                 lambda sw, content: sw.as_text(), O.swipes_json)
 
 
 def run_default(args: argparse.Namespace) -> int:
