@@ -51,7 +51,6 @@ from game.ui.widgets import (
 ALLY_DEFAULT = 3
 MAX_SURVIVORS = 6
 MAX_SHAMBLERS = 5
-KIND_WORDS = {"reanimate": "Reanimate", "lunge": "Sudden Lunge", "spawn": "Spawn", "event": "Event"}
 
 
 @dataclasses.dataclass
@@ -554,7 +553,7 @@ class DirectorScreen(ToolScene):
         if p.kind == "spawn":
             name = zombies[p.zombie].name if p.zombie in zombies else p.zombie.capitalize()
             return f"{name} at {p.spawn}"
-        return f"Event: {p.event}"
+        return f"Event: {a.events.get(p.event, p.event)}"
 
     def _draw_escalation(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         px, s = self.px, self.s
