@@ -233,3 +233,11 @@ def test_validate_checks_the_file(tmp_path):
     problems = validate_paths([bad])
     assert len(problems) == 1 and problems[0].where == "quickplay.environment.rows[4].map"
     assert "did you mean 'dead_air'" in problems[0].message
+
+
+def test_simulate_takes_a_quickplay_id(capsys):
+    from game.cli import main
+    assert main(["simulate", "--scenario", "quickplay_3", "--games", "1", "--no-progress"]) == 0
+    assert "quickplay_3 - 1 games" in capsys.readouterr().out
+    assert main(["simulate", "--scenario", "quickplay_x", "--games", "1", "--no-progress"]) == 2
+    assert "unknown scenario 'quickplay_x'" in capsys.readouterr().err
