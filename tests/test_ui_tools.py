@@ -260,7 +260,7 @@ def test_director_survivors_and_shamblers_are_edited(app, content):
                 getattr(w, "uid", None) == second.uid and w.tooltip.startswith(f"Inches from {second.name} to ")]
     before = second.spawn[scene.spawn_points()[0]]
     click(app, steppers[0].minus)
-    assert second.spawn[scene.spawn_points()[0]] == before - 1
+    assert second.spawn[scene.spawn_points()[0]] == before - 0.5       # half inches count (2.5" is not 2")
     want = D.assist(content, scene.scenario_id, scene.facts(), die=1)
     assert scene.result.purchases == want.purchases and scene.result.heat == want.heat
 
@@ -505,3 +505,18 @@ def test_at_640x360_inputs_stay_in_their_panel_and_off_the_buttons(number, attac
         assert all(c.rect.height >= c.least_height() for c in charts)
     finally:
         pygame.quit()
+
+
+def test_director_distances_keep_half_inches(app, content):
+    from game.ui.tool_inputs import InchStepper
+    scene = open_tool(app, content, 2)
+    first, second = scene.survivors[:2]
+    ally = next(w for w in widgets_of(scene) if isinstance(w, InchStepper) and w.visible and
+                w.tooltip.startswith(f"Inches between {first.name} and {second.name}"))
+    click(app, ally)
+    press(app, pygame.K_2)
+    press(app, pygame.K_PERIOD)
+    assert ally.inches == 2.5 and ally.text() == '2.5"'
+    facts = scene.facts()
+    assert facts["survivors"][0]["allies"][second.name] == 2.5
+    assert scene.result.purchases == D.assist(content, scene.scenario_id, facts, die=1).purchases

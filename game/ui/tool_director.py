@@ -25,6 +25,7 @@ from game.ui.tool_inputs import (
     Cycle,
     DiceRow,
     Form,
+    InchStepper,
     Stepper,
     TextField,
     Toggle,
@@ -57,10 +58,10 @@ MAX_SHAMBLERS = 5
 class SurvivorEntry:
     uid: int
     name: str
-    to_goal: int
+    to_goal: float                  # inches, in half-inch steps
     slots: int = 0
     downed: bool = False
-    spawn: dict[str, int] = dataclasses.field(default_factory=dict)
+    spawn: dict[str, float] = dataclasses.field(default_factory=dict)
 
 
 @dataclasses.dataclass
@@ -125,12 +126,12 @@ class DirectorScreen(ToolScene):
         self.survivors: list[SurvivorEntry] = [
             SurvivorEntry(self._next_uid(), self.content.archetypes[a].name, goal, spawn=dict(spawns))
             for a in scen.team[:MAX_SURVIVORS]]
-        self.allies: dict[tuple[int, int], int] = {}
+        self.allies: dict[tuple[int, int], float] = {}
         self.shamblers: list[ShamblerEntry] = []
         self.held: set[str] = set()
         self.selected = self.survivors[0].uid if self.survivors else None
 
-    def ally_distance(self, a: int, b: int) -> int:
+    def ally_distance(self, a: int, b: int) -> float:
         return self.allies.get((min(a, b), max(a, b)), ALLY_DEFAULT)
 
     def names(self) -> dict[int, str]:
@@ -210,13 +211,13 @@ class DirectorScreen(ToolScene):
         return apply
 
     def _spawn_distance(self, s: SurvivorEntry, spawn: str):
-        def apply(value: int) -> None:
+        def apply(value: float) -> None:
             s.spawn[spawn] = value
             self.changed()
         return apply
 
     def _ally(self, a: int, b: int):
-        def apply(value: int) -> None:
+        def apply(value: float) -> None:
             self.allies[(min(a, b), max(a, b))] = value
             self.changed()
         return apply
@@ -388,7 +389,7 @@ class DirectorScreen(ToolScene):
             self.seat_buttons[s.uid] = pick
             name = TextField(s.name, self._entry(s, "name"), size=size, max_len=16, placeholder=f"Survivor {seat}",
                              tooltip="The survivor's name (click and type).")
-            goal = Stepper(s.to_goal, 0, 99, self._entry(s, "to_goal"), unit="\"", size=size,
+            goal = InchStepper(s.to_goal, 0, 99, self._entry(s, "to_goal"), size=size,
                            tooltip="Inches from finishing their part of the objective: the Director presses the "
                                    "closest.")
             slots = Stepper(s.slots, 0, self.content.rules.engagement_slots, self._entry(s, "slots"), size=size,
@@ -423,7 +424,7 @@ class DirectorScreen(ToolScene):
                                   f"on or touches it - it cannot be used then.")
             spawn_col.add(held, pygame.Rect(spawn_col.rect.x, spawn_col.y, left_w - step_w - px(4), spawn_col.row_h))
             for s in self.survivors:
-                st = Stepper(s.spawn.get(sp, 24), 0, 99, self._spawn_distance(s, sp), unit="\"", size=px(17),
+                st = InchStepper(s.spawn.get(sp, 24), 0, 99, self._spawn_distance(s, sp), size=px(17),
                              tooltip=f"Inches from {s.name or 'this survivor'} to {sp}.")
                 st.uid = s.uid
                 spawn_col.add(st, pygame.Rect(spawn_col.rect.right - step_w, spawn_col.y, step_w, spawn_col.row_h))
@@ -440,8 +441,8 @@ class DirectorScreen(ToolScene):
             for o in others:
                 if ally_col.room < ally_col.row_h:
                     break
-                st = Stepper(self.ally_distance(s.uid, o.uid), 0, 99, self._ally(s.uid, o.uid), unit="\"",
-                             size=px(17), tooltip=f"Inches between {names[s.uid]} and {names[o.uid]}.")
+                st = InchStepper(self.ally_distance(s.uid, o.uid), 0, 99, self._ally(s.uid, o.uid), size=px(17),
+                                 tooltip=f"Inches between {names[s.uid]} and {names[o.uid]} (half inches count).")
                 st.uid = s.uid
                 label_count = len(self.widgets)
                 ally_col.row(ellipsize(names[o.uid], px(17), ally_col.label_w - 8), st)

@@ -185,6 +185,43 @@ class Stepper(Widget):
                   anchor="center")
 
 
+class InchStepper(Stepper):
+    """A distance in half-inch steps, kept as measured (2.5" stays 2.5"): [-] 2.5" [+]. Typed digits are whole
+    inches and '.' adds the half; `on_change` gets inches."""
+
+    def __init__(self, inches: float, lo: float, hi: float, on_change: Callable[[float], None] | None = None,
+                 **kwargs):
+        self.on_inches = on_change
+        super().__init__(round(inches * 2), round(lo * 2), round(hi * 2), self._halves,
+                         fmt=lambda halves: f"{halves / 2:g}\"", **kwargs)
+
+    @property
+    def inches(self) -> float:
+        return self.value / 2
+
+    def _halves(self, halves: int) -> None:
+        if self.on_inches:
+            self.on_inches(halves / 2)
+
+    def key(self, event: pygame.event.Event) -> bool:
+        k = event.key
+        if k in DIGITS:
+            typed = self._typed + str(DIGITS[k])
+            if int(typed) * 2 > self.hi:
+                typed = str(DIGITS[k])
+            self._typed = typed
+            self.set(int(typed) * 2)
+            return True
+        if k in (pygame.K_PERIOD, pygame.K_KP_PERIOD):
+            self.set(self.value // 2 * 2 + 1)
+            return True
+        if k == pygame.K_BACKSPACE:
+            self._typed = self._typed[:-1]
+            self.set(int(self._typed) * 2 if self._typed else self.lo)
+            return True
+        return super().key(event)
+
+
 class Cycle(Widget):
     """One of a list of options: [<] name [>]. Click the name for the next, right-click it for the one before."""
 
