@@ -155,3 +155,27 @@ def test_bad_states_name_the_field(change, field):
 def test_not_a_mapping_is_refused():
     with pytest.raises(ToolError, match="mapping"):
         RoundTracker.from_dict([1, 2], C)
+
+
+def test_inputs_from_a_form_are_checked_not_trusted():
+    """What a web page or a hand-edited file hands in: a tracker loaded without content, strings for numbers."""
+    d = tracker().to_dict()
+    d["scenario"] = "moon_base"
+    lost = RoundTracker.from_dict(d)                 # no content: the shape is checked, the scenario later
+    for call in (lambda: lost.director_phase(C, board(), die=1), lambda: lost.end_phase(C),
+                 lambda: lost.add_noise(C, "natural_one")):
+        with pytest.raises(ToolError) as err:
+            call()
+        assert err.value.flag in ("scenario", "phase")
+    assert "moon_base" in lost.as_text(C)
+    t = tracker()
+    with pytest.raises(ToolError) as err:
+        t.add_noise(C, "natural_one", count="3")
+    assert err.value.flag == "count"
+    with pytest.raises(ToolError) as err:
+        t.director_phase(C, board(), die="6")
+    assert err.value.flag == "die" and t.history == [] and t.phase == "survivors"
+    with pytest.raises(ToolError) as err:
+        RoundTracker.new(C, "moon_base")
+    assert err.value.flag == "--scenario"
+    assert RoundTracker.new(C, "quickplay_5").scenario == "quickplay_5"     # a quick-play game is tracked too

@@ -41,6 +41,12 @@ class NoiseButton:
     next_round: bool = False    # lands on next round's track (a Screamer's shriek)
 
 
+def tracker_content_ids(content: Content, scenario: str) -> set[str]:
+    """The scenario ids a tracker may follow: the content's, and a quick-play id that rolls."""
+    from game.tools.quickplay import content_for
+    return set(content_for(content, scenario).scenarios)
+
+
 def noise_buttons(content: Content) -> tuple[NoiseButton, ...]:
     """One button per thing that makes Heat, from the data: each weapon's noise, a natural 1, a Bloater's burst
     and a Screamer's shriek (for next round)."""
@@ -60,9 +66,13 @@ def noise_buttons(content: Content) -> tuple[NoiseButton, ...]:
 
 
 def tracker_content(content: Content, scenario: str) -> Content:
-    """The content a tracker of `scenario` needs: a quick-play id is rolled again from its seed."""
+    """The content a tracker of `scenario` needs (a quick-play id is rolled again from its seed); a ToolError naming
+    `scenario` when it is not known."""
     from game.tools.quickplay import content_for
-    return content_for(content, scenario)
+    content = content_for(content, scenario)
+    if scenario not in content.scenarios:
+        raise ToolError("scenario", f"unknown scenario {scenario!r}; known: {', '.join(content.scenarios)}")
+    return content
 
 
 @dataclass
@@ -84,8 +94,8 @@ class RoundTracker:
     # --- making one ------------------------------------------------------------------------------------------------
     @classmethod
     def new(cls, content: Content, scenario: str, level: str = DEFAULT_DIRECTOR) -> RoundTracker:
-        content = tracker_content(content, scenario)
-        lookup(content.scenarios, scenario, "--scenario", "scenario")
+        if not isinstance(scenario, str) or scenario not in tracker_content_ids(content, scenario):
+            lookup(content.scenarios, str(scenario), "--scenario", "scenario")
         if level not in DIRECTOR_LEVELS:
             raise ToolError("--director", f"unknown level {level!r}; known: {', '.join(DIRECTOR_LEVELS)}")
         return cls(scenario, level)
@@ -114,8 +124,6 @@ class RoundTracker:
         t.history = copy.deepcopy(history)
         if content is not None:
             content = tracker_content(content, t.scenario)
-            if t.scenario not in content.scenarios:
-                raise ToolError("scenario", f"unknown scenario {t.scenario!r}")
             length = content.scenarios[t.scenario].doom_length
             if t.doom > length:
                 raise ToolError("doom", f"{t.doom} is past the last space of {t.scenario}'s Doom track ({length})")
@@ -185,8 +193,8 @@ class RoundTracker:
         """One tap on a noise button (see noise_buttons): the entry logged. A scenario where sound carries
         (noise_bonus) adds its bonus to every noisy act, as the engine does."""
         buttons = {b.key: b for b in noise_buttons(content)}
-        button = lookup(buttons, key, "noise", "noise button")
-        if not 1 <= count <= 20:
+        button = lookup(buttons, str(key), "noise", "noise button")
+        if isinstance(count, bool) or not isinstance(count, int) or not 1 <= count <= 20:
             raise ToolError("count", f"expected 1 to 20 taps, got {count}")
         if len(self.noise) >= MAX_NOISE:
             raise ToolError("noise", f"the log holds {MAX_NOISE} entries a round")
@@ -259,6 +267,8 @@ class RoundTracker:
             raise ToolError("phase", "the Director Phase of this round has run: end the round first (or undo)")
         if not isinstance(facts, dict):
             raise ToolError("facts", "expected a mapping of board facts")
+        if die is not None and (isinstance(die, bool) or not isinstance(die, int)):
+            raise ToolError("die", f"expected a d6 face from 1 to 6, got {die!r}")
         self._remember(f"Director Phase of round {self.round}")
         try:
             return self._director_phase(content, facts, die, seed)
@@ -303,10 +313,9 @@ class RoundTracker:
     # --- plain text ------------------------------------------------------------------------------------------------
     def as_text(self, content: Content | None = None) -> str:
         name, length = self.scenario, "?"
-        if content is not None:
-            scen = tracker_content(content, self.scenario).scenarios.get(self.scenario)
-            if scen is not None:
-                name, length = scen.name, scen.doom_length
+        if content is not None and self.scenario in tracker_content_ids(content, self.scenario):
+            scen = tracker_content(content, self.scenario).scenarios[self.scenario]
+            name, length = scen.name, scen.doom_length
         lines = [f"{name}: round {self.round}, Doom {self.doom}/{length}"
                  + (f" (Finale: last round {self.finale_round})" if self.finale_round else "")]
         noise = ", ".join(n["label"] for n in self.noise) or "none yet"
