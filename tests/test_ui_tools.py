@@ -520,3 +520,18 @@ def test_director_distances_keep_half_inches(app, content):
     facts = scene.facts()
     assert facts["survivors"][0]["allies"][second.name] == 2.5
     assert scene.result.purchases == D.assist(content, scene.scenario_id, facts, die=1).purchases
+
+
+def test_calculator_rolls_it_and_keeps_the_rounds_heat(app, content):
+    scene = open_tool(app, content, 1)
+    click(app, button(app, "Roll it"))
+    r = scene.last_roll
+    assert r is not None and scene.tally.total == r.heat
+    assert len(r.attacker_faces) == scene.result.attacker.dice and len(r.defender_faces) == scene.result.defender.dice
+    click(app, button(app, "Roll it"))
+    assert len(scene.tally.entries) == 2
+    press(app, pygame.K_z, pygame.KMOD_CTRL)
+    assert len(scene.tally.entries) == 1 and scene.last_roll is None
+    assert "Heat this round" in scene.copy_text()
+    click(app, button(app, "New round"))
+    assert scene.tally.total == 0
