@@ -18,6 +18,10 @@ from game.world.session import Session
 class DirectorAI:
     """The policy the Session's spending system calls, once per purchase."""
 
+    # It declines only when every purchase left is an event it already bought this phase: the engine's own last
+    # resort would buy that event again, and a second Blackout darkens nothing more.
+    may_decline = True
+
     def __init__(self, level: str = DEFAULT_DIRECTOR):
         self.level_name = level
         self._phase = None
