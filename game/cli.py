@@ -13,6 +13,8 @@
     scavenge              search the salvage decks: rolls, cards, hazards, Heat, with the decks kept between searches
     scenario              roll a quick-play scenario on one of the maps (and play it headless with --play)
     frenzy                a Downed survivor's Feeding Frenzy: lethality after disruption, odds, and the roll
+    bleed                 a Downed survivor's bleed-out saves: the odds round after round, and the roll
+    swipes                parting swipes at a survivor breaking away: the wounds' odds, and the roll
     play                  open the board on a scenario (--scenario ID [--seed S]; --as director plays the horde)
     demo                  watch the survivor AI play a game against the Director
     tutorial              learn the game in short lessons on small boards (--lesson N opens lesson N)
@@ -323,6 +325,17 @@ def _whole(text: str) -> int:
     return value
 
 
+def _heat_made(text: str) -> int:
+    """argparse type: Heat made this round, 0 to 99 (noise never takes Heat away)."""
+    from game.tools.director_assistant import MAX_HEAT_MADE
+
+    value = _whole(text) if not text.lstrip().startswith("-") else None
+    if value is None or value > MAX_HEAT_MADE:
+        raise argparse.ArgumentTypeError(f"Heat made this round is 0 to {MAX_HEAT_MADE} (noise never takes Heat "
+                                         f"away), not {text}")
+    return value
+
+
 def _faces(text: str) -> tuple[int, ...]:
     """argparse type: real dice entered as faces, '6,2,1'."""
     from game.tools.common import ToolError, parse_faces
@@ -341,6 +354,13 @@ def _add_tool_commands(sub) -> None:
     common.add_argument("--wounds-taken", "--horde-wounds-taken", dest="wounds_taken", type=_whole, default=0,
                         metavar="K", help="wounds the zombie has already taken (a Horde rolls 2 dice fewer each)")
     common.add_argument("--json", action="store_true", help="print JSON: pools and {value: probability}")
+    common.add_argument("--roll", action="store_true", help="roll it: the app rolls the attack and resolves it")
+    common.add_argument("--faces", type=_faces, metavar="F,F,...",
+                        help="enter my dice: the attacker's faces, then the defender's (implies --roll)")
+    common.add_argument("--seed", type=int, help="seed for --roll")
+    common.add_argument("--state", metavar="FILE", help="keep the round's running Heat total in FILE (JSON): each "
+                                                        "roll adds its Heat")
+    common.add_argument("--undo", action="store_true", help="with --state: take back the last roll's Heat")
 
     calc = sub.add_parser("calc", help="combat odds for melee, swarm or ranged attacks",
                           description="Work out the dice pools the rules give for an attack and the exact chance "
@@ -350,6 +370,8 @@ def _add_tool_commands(sub) -> None:
                                description="A survivor attacks one zombie: an opposed roll, the margin in wounds.")
     melee.add_argument("--attacker-dice", type=_whole, metavar="A",
                        help="the attacker's dice (instead of Fight + weapon + skill)")
+    melee.add_argument("--fight", type=_whole, metavar="F",
+                       help="the attacker's Fight: the weapon's bonus (and the archetype's skill) is added to it")
     melee.add_argument("--defender-dice", type=_whole, metavar="D",
                        help="the defender's dice (instead of the zombie's Fight)")
     melee.add_argument("--zombie", metavar="ID", help="the zombie attacked")
@@ -363,6 +385,8 @@ def _add_tool_commands(sub) -> None:
     swarm.add_argument("--slots", type=_whole, metavar="S", help="engagement slots the swarm fills (for the cap)")
     swarm.add_argument("--elite", action="store_true", help="the swarm holds a Brute or a Horde (for the cap)")
     swarm.add_argument("--defender-dice", type=_whole, metavar="D", help="the survivor's defence dice")
+    swarm.add_argument("--fight", type=_whole, metavar="F",
+                       help="the survivor's Fight: the weapon's bonus (and the archetype's skill) is added to it")
     swarm.add_argument("--melee-cover", action="store_true", help="the survivor stands in a window or open doorway")
     ranged = attacks.add_parser("ranged", parents=[common], help="a shot, or one model caught in a blast",
                                 description="A shot with a firearm, or a thrown weapon's blast on one model.")
@@ -377,7 +401,7 @@ def _add_tool_commands(sub) -> None:
     scav = sub.add_parser("scavenge", help="simulate searches against the salvage decks",
                           description="Search & Salvage: roll the Wits pool, read the outcome, draw the cards, "
                                       "resolve hazards and count the Heat, with the decks kept between searches.")
-    who = scav.add_mutually_exclusive_group(required=True)
+    who = scav.add_mutually_exclusive_group()
     who.add_argument("--wits", type=_whole, metavar="N", help="the dice rolled (Wits plus any bonus dice)")
     who.add_argument("--archetype", metavar="ID", help="take the dice from an archetype (Wits + skill + tool)")
     scav.add_argument("--location", default="core", metavar="DECK",
@@ -387,6 +411,9 @@ def _add_tool_commands(sub) -> None:
     scav.add_argument("--searches", type=_whole, default=1, metavar="K", help="how many searches in a row")
     scav.add_argument("--guts", type=_whole, metavar="N",
                       help="Guts dice for a hazard's Guts test (without it the test is only described)")
+    scav.add_argument("--state", metavar="FILE", help="keep the decks in FILE (JSON) between commands: loaded if it "
+                                                      "exists (--seed shuffles new ones), saved back after")
+    scav.add_argument("--undo", action="store_true", help="with --state: take back the last search")
     scav.add_argument("--json", action="store_true", help="print JSON")
     scav.set_defaults(func=cmd_scavenge)
 
@@ -411,12 +438,21 @@ def _add_tool_commands(sub) -> None:
                                     "the activation order. Same policy as the game's Director AI.")
     da.add_argument("--scenario", help="scenario id (for ambient Heat, spawn points and events)")
     da.add_argument("--facts", metavar="FILE", help="YAML board facts")
-    da.add_argument("--heat", type=int, help="Heat made this round (overrides the file's 'heat')")
+    da.add_argument("--heat", type=_heat_made, help="Heat made this round (overrides the file's 'heat')")
     da.add_argument("--die", type=int, help="a real d6 for the escalation roll (else the app rolls)")
     da.add_argument("--seed", type=int, help="seed for the app's escalation roll")
     da.add_argument("--director", choices=DIRECTOR_LEVELS, default=DEFAULT_DIRECTOR,
                     help=f"the Director's level (default {DEFAULT_DIRECTOR})")
     da.add_argument("--example", action="store_true", help="print an example facts file and exit")
+    da.add_argument("--state", metavar="FILE",
+                    help="track the game round by round in FILE (JSON): Doom and its events, carried Heat, the "
+                         "noise log. With it: --noise KEY, --add-heat N, --phase (needs --facts), --end, --undo")
+    da.add_argument("--noise", action="append", metavar="KEY", default=[],
+                    help="with --state: log a noise (weapon:pistol, natural_one, zombie:bloater:burst, ...)")
+    da.add_argument("--add-heat", type=_whole, metavar="N", help="with --state: log N Heat typed in by hand")
+    da.add_argument("--phase", action="store_true", help="with --state: run this round's Director Phase")
+    da.add_argument("--end", action="store_true", help="with --state: the End Phase (Doom moves on)")
+    da.add_argument("--undo", action="store_true", help="with --state: take back the last action")
     da.add_argument("--json", action="store_true", help="print JSON")
     da.set_defaults(func=cmd_director)
     fz = sub.add_parser("frenzy", help="resolve a Feeding Frenzy",
@@ -435,6 +471,33 @@ def _add_tool_commands(sub) -> None:
     fz.add_argument("--faces", type=_faces, metavar="F,F,...", help="real dice for the test (implies --roll)")
     fz.add_argument("--json", action="store_true", help="print JSON")
     fz.set_defaults(func=cmd_frenzy)
+
+    bl = sub.add_parser("bleed", help="a Downed survivor's bleed-out saves: the odds round after round",
+                        description="A Downed survivor makes a Guts save at the start of each activation: one "
+                                    "success keeps them alive. The best Guts item carried is used up on the first.")
+    guts = bl.add_mutually_exclusive_group()
+    guts.add_argument("--guts", type=_whole, metavar="N", help="the survivor's Guts dice")
+    guts.add_argument("--archetype", metavar="ID", help="take Guts and skill from an archetype")
+    bl.add_argument("--items", metavar="IDS", help="Guts items carried (default: the archetype's; 'none')")
+    bl.add_argument("--rounds", type=_whole, default=3, metavar="K", help="saves to look ahead (default 3)")
+    bl.add_argument("--roll", action="store_true", help="also roll the next save")
+    bl.add_argument("--seed", type=int, help="seed for --roll")
+    bl.add_argument("--faces", type=_faces, metavar="F,F,...", help="real dice for the save (implies --roll)")
+    bl.add_argument("--json", action="store_true", help="print JSON")
+    bl.set_defaults(func=cmd_bleed)
+
+    sw = sub.add_parser("swipes", help="parting swipes at a survivor breaking away: the wounds' odds",
+                        description="A survivor who Disengages (or drags a Downed ally out) takes a swipe from each "
+                                    "figure in contact (at most 3); each 5+ is a wound.")
+    sw.add_argument("--zombies", metavar="IDS", default="", help="the zombies in contact, comma separated")
+    sw.add_argument("--slots", type=_whole, metavar="S", help="engagement slots they fill (instead of --zombies)")
+    sw.add_argument("--archetype", metavar="ID", help="the survivor (a skill may shrug swipes off; wounds)")
+    sw.add_argument("--wounds", type=_whole, metavar="W", help="the survivor's wounds left (chance of going down)")
+    sw.add_argument("--roll", action="store_true", help="also roll the swipes")
+    sw.add_argument("--seed", type=int, help="seed for --roll")
+    sw.add_argument("--faces", type=_faces, metavar="F,F,...", help="real dice for the swipes (implies --roll)")
+    sw.add_argument("--json", action="store_true", help="print JSON")
+    sw.set_defaults(func=cmd_swipes)
 
 
 def _tool(args: argparse.Namespace, build, show, as_json) -> int:
@@ -455,27 +518,103 @@ def _tool(args: argparse.Namespace, build, show, as_json) -> int:
 
 def cmd_calc(args: argparse.Namespace) -> int:
     from game.tools import calculator as C
+    from game.tools import state_file
+    from game.tools.attack_roll import HeatTally, roll_attack
+    from game.tools.common import Roller, ToolError
 
     shared = dict(archetype=args.archetype, weapon=args.weapon, cap=args.cap, wounds_taken=args.wounds_taken)
     if args.attack == "melee":
         options = dict(attacker_dice=args.attacker_dice, defender_dice=args.defender_dice, zombie=args.zombie,
-                       melee_cover=args.melee_cover, attacker_cap=args.attacker_cap)
+                       melee_cover=args.melee_cover, attacker_cap=args.attacker_cap, fight=args.fight)
     elif args.attack == "swarm":
         options = dict(zombies=args.zombies, attacker_dice=args.attacker_dice, slots=args.slots, elite=args.elite,
-                       defender_dice=args.defender_dice, melee_cover=args.melee_cover)
+                       defender_dice=args.defender_dice, melee_cover=args.melee_cover, fight=args.fight)
     else:
         options = dict(dice=args.dice, cover=args.cover, aim=args.aim, hunker=args.hunker, zombie=args.zombie)
-    return _tool(args, lambda content: C.calculate(content, args.attack, **shared, **options),
-                 lambda calc, content: C.render(calc), C.to_json)
+
+    def build(content):
+        if args.undo and not args.state:
+            raise ToolError("--undo", "needs --state FILE (the running Heat total to take the roll back from)")
+        tally = None
+        if args.state:
+            tally = state_file.load(args.state, "calc", HeatTally.from_dict) or HeatTally()
+        if args.undo:
+            undone = tally.undo()
+            state_file.save(args.state, "calc", tally.to_dict())
+            return None, None, tally, f"Undone: {undone}"
+        calc = C.calculate(content, args.attack, **shared, **options)
+        rolled = None
+        if args.roll or args.faces is not None:
+            rolled = roll_attack(calc, Roller(seed=args.seed, faces=args.faces))
+        elif tally is not None:
+            raise ToolError("--state", "the running Heat total grows with rolls: add --roll or --faces")
+        if tally is not None:
+            tally.add_roll(rolled)
+            state_file.save(args.state, "calc", tally.to_dict())
+        return calc, rolled, tally, ""
+
+    def show(result, content) -> str:
+        calc, rolled, tally, undone = result
+        parts = [undone] if undone else [C.render(calc)]
+        if rolled is not None:
+            parts.append(rolled.as_text())
+        if tally is not None:
+            parts.append(tally.as_text())
+        return "\n\n".join(parts)
+
+    def as_json(result) -> dict:
+        calc, rolled, tally, undone = result
+        out = C.to_json(calc) if calc is not None else {"undone": undone}
+        if rolled is not None:
+            out["roll"] = {"attacker_faces": list(rolled.attacker_faces), "defender_faces": list(rolled.defender_faces),
+                           "attacker_successes": rolled.attacker_hits, "defender_successes": rolled.defender_hits,
+                           "wounds_to_defender": rolled.wounds_to_defender,
+                           "wounds_to_attacker": rolled.wounds_to_attacker, "stunned": rolled.stunned,
+                           "heat": rolled.heat, "text": rolled.as_text()}
+        if tally is not None:
+            out["heat_total"] = tally.total
+        return out
+
+    return _tool(args, build, show, as_json)
 
 
 def cmd_scavenge(args: argparse.Namespace) -> int:
     from game.tools import scavenge as S
+    from game.tools import state_file
+    from game.tools.common import ToolError
 
-    return _tool(args, lambda content: S.simulate(content, dice=args.wits, archetype=args.archetype,
-                                                  location=args.location, searches=args.searches, seed=args.seed,
-                                                  faces=args.faces, guts=args.guts),
-                 S.render, S.to_json)
+    def build(content):
+        if args.undo and not args.state:
+            raise ToolError("--undo", "needs --state FILE (the decks to take the search back from)")
+        state = None
+        if args.state:
+            state = state_file.load(args.state, "scavenge", lambda d: S.DeckState.from_dict(content, d))
+            state = state or S.DeckState.new(content, args.seed)
+        if args.undo:
+            undone = state.undo()
+            state_file.save(args.state, "scavenge", state.to_dict())
+            return None, state, f"Undone: {undone}"
+        run = S.simulate(content, dice=args.wits, archetype=args.archetype, location=args.location,
+                         searches=args.searches, seed=args.seed, faces=args.faces, guts=args.guts, state=state)
+        if state is not None:
+            state_file.save(args.state, "scavenge", state.to_dict())
+        return run, state, ""
+
+    def show(result, content) -> str:
+        run, state, undone = result
+        parts = [undone] if undone else [S.render(run, content)]
+        if state is not None:
+            parts.append(state.as_text())
+        return "\n\n".join(parts)
+
+    def as_json(result) -> dict:
+        run, state, undone = result
+        out = S.to_json(run) if run is not None else {"undone": undone}
+        if state is not None:
+            out["decks"] = state.counts()
+        return out
+
+    return _tool(args, build, show, as_json)
 
 
 def cmd_scenario(args: argparse.Namespace) -> int:
@@ -518,6 +657,13 @@ def cmd_director(args: argparse.Namespace) -> int:
     if args.example:
         print(D.EXAMPLE, end="")
         return 0
+    if args.state:
+        return _director_tracker(args)
+    for flag, used in (("--noise", args.noise), ("--add-heat", args.add_heat is not None), ("--phase", args.phase),
+                       ("--end", args.end), ("--undo", args.undo)):
+        if used:
+            print(f"error: {flag}: needs --state FILE (the round tracker it changes)", file=sys.stderr)
+            return 2
 
     def build(content):
         if not args.scenario or not args.facts:
@@ -525,6 +671,51 @@ def cmd_director(args: argparse.Namespace) -> int:
         return D.assist(content, args.scenario, D.read_facts(args.facts), heat=args.heat, die=args.die,
                         seed=args.seed, level=args.director)
     return _tool(args, build, lambda a, content: D.render(a), D.to_json)
+
+
+def _director_tracker(args: argparse.Namespace) -> int:
+    """`director --state FILE ...`: the round tracker, loaded, changed by the flags given (in the order a round
+    runs: noise, the Director Phase, the End Phase; or one undo) and saved back."""
+    from game.tools import director_assistant as D
+    from game.tools import state_file
+    from game.tools.common import ToolError
+    from game.tools.round_tracker import RoundTracker
+
+    def build(content):
+        t = state_file.load(args.state, "director", lambda d: RoundTracker.from_dict(d, content))
+        if t is None:
+            if not args.scenario:
+                raise ToolError("--scenario", f"{args.state} holds no round tracker yet: name the scenario to "
+                                              f"start one")
+            t = RoundTracker.new(content, args.scenario, args.director)
+        elif args.scenario and args.scenario != t.scenario:
+            raise ToolError("--scenario", f"{args.state} tracks {t.scenario}, not {args.scenario}")
+        if args.heat is not None:
+            raise ToolError("--heat", "the tracker adds up the noise log: use --noise or --add-heat")
+        said = []
+        if args.undo:
+            if args.noise or args.add_heat is not None or args.phase or args.end:
+                raise ToolError("--undo", "undo on its own: it takes back the last action")
+            said.append(f"Undone: {t.undo()}")
+        for key in args.noise:
+            said.append(f"Logged {t.add_noise(content, key)['label']}")
+        if args.add_heat is not None:
+            said.append(f"Logged {t.add_heat(args.add_heat)['label']}")
+        if args.phase:
+            if not args.facts:
+                raise ToolError("--facts", "the Director Phase needs the board facts (try --example)")
+            t.director_phase(content, D.read_facts(args.facts), die=args.die, seed=args.seed)
+        if args.end:
+            fired = t.end_phase(content)
+            said.append("End Phase: Doom moves on" + (": " + ", ".join(f["event"] for f in fired) if fired else ""))
+        state_file.save(args.state, "director", t.to_dict())
+        return t, said
+
+    def show(result, content) -> str:
+        t, said = result
+        return "\n".join([*said, t.as_text(content)])
+
+    return _tool(args, build, show, lambda result: result[0].to_dict(with_history=False))
 
 
 def cmd_frenzy(args: argparse.Namespace) -> int:
@@ -535,6 +726,24 @@ def cmd_frenzy(args: argparse.Namespace) -> int:
                                                  disruption=args.disruption, roll=args.roll, seed=args.seed,
                                                  faces=args.faces),
                  lambda fz, content: F.render(fz), F.to_json)
+
+
+def cmd_bleed(args: argparse.Namespace) -> int:
+    from game.tools import downed_odds as O
+
+    return _tool(args, lambda content: O.bleed_out(content, guts=args.guts, archetype=args.archetype,
+                                                   items=args.items, rounds=args.rounds, roll=args.roll,
+                                                   seed=args.seed, faces=args.faces),
+                 lambda b, content: b.as_text(), O.bleed_json)
+
+
+def cmd_swipes(args: argparse.Namespace) -> int:
+    from game.tools import downed_odds as O
+
+    return _tool(args, lambda content: O.swipes(content, zombies=args.zombies, slots=args.slots,
+                                                archetype=args.archetype, wounds=args.wounds, roll=args.roll,
+                                                seed=args.seed, faces=args.faces),
+                 lambda sw, content: sw.as_text(), O.swipes_json)
 
 
 def run_default(args: argparse.Namespace) -> int:

@@ -169,3 +169,20 @@ def test_the_game_logs_every_purchase_with_its_reason():
     purchases = [e for e in s.events if e.kind == "purchase" and "cost" in e.data]
     assert purchases and all(e.data["reason"] and ": " in e.text for e in purchases)
     s.close()
+
+
+def test_the_director_ai_buys_an_event_once_a_phase_and_lets_the_rest_go():
+    """Nothing to buy but Blackout (no spawn points, no Shamblers): it is bought once, the rest of the Heat is lost,
+    never a second or third Blackout (the table assistant shops the same way, game.ai.director_shop)."""
+    from game.ai.director_policy import DirectorAI
+    from game.world.systems import SpendHeat
+    from tests.arena import arena, open_board
+    s = arena(open_board((5, "...d....")), policy=DirectorAI(), events=("blackout",))
+    try:
+        s.heat = 12
+        list(SpendHeat().run(s))
+        bought = [e for e in s.events if e.kind == "purchase" and "cost" in e.data]
+        assert [e.data["what"] for e in bought] == ["Environmental event: Blackout"]
+        assert [e.data["lost"] for e in s.events if e.kind == "purchase" and "lost" in e.data] == [8]
+    finally:
+        s.close()

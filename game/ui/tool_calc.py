@@ -6,10 +6,13 @@ at once; `self.result` is the calculator's Calculation for the inputs shown.
 """
 from __future__ import annotations
 
+import random
+
 import pygame
 
 from game.tools import calculator as C
-from game.tools.common import ToolError
+from game.tools.attack_roll import AttackRoll, HeatTally, roll_attack
+from game.tools.common import Roller, ToolError
 from game.ui import theme
 from game.ui.tool_inputs import (
     BarChart,
@@ -55,6 +58,8 @@ class CalculatorScreen(ToolScene):
         self.aim = False
         self.hunker = False
         self.wounds_taken = 0
+        self.tally = HeatTally()                # the round's running Heat total from "Roll it"
+        self.last_roll: AttackRoll | None = None
         super().__init__(content)
 
     # --- the inputs as the calculator's options ------------------------------------------------------------------
@@ -93,6 +98,44 @@ class CalculatorScreen(ToolScene):
         except ToolError as exc:
             self.result = None
             self.error = tool_error_text(exc)
+
+    # --- rolling it, and the round's Heat --------------------------------------------------------------------------
+    def roll(self) -> None:
+        """Roll it: the app rolls the attack shown, resolves it and adds its Heat to the round's total."""
+        if self.result is None:
+            return
+        self.last_roll = roll_attack(self.result, Roller(rng=random.Random(random.SystemRandom().random())))
+        self.tally.add_roll(self.last_roll)
+        self.say(f"+{self.last_roll.heat} Heat: {self.tally.total} this round")
+
+    def new_round(self) -> None:
+        self.tally.new_round()
+        self.last_roll = None
+        self.say("A new round: the Heat total is 0")
+
+    def undo_step(self) -> str | None:
+        if not self.tally.history:
+            return None
+        self.last_roll = None
+        return self.tally.undo()
+
+    def copy_text(self) -> str:
+        text = super().copy_text()
+        if self.last_roll is not None:
+            text += "\n\n" + self.last_roll.as_text()
+        if self.tally.entries:
+            text += "\n\n" + self.tally.as_text()
+        return text
+
+    def build_actions(self, bar: pygame.Rect) -> list[Button]:
+        px = self.px
+        new = Button("New round", self.new_round, size=px(19), hint="",
+                     tooltip="Start the round's Heat total again from 0.")
+        new.rect = pygame.Rect(0, 0, px(150), 0)
+        go = Button("Roll it", self.roll, hotkey=pygame.K_SPACE, hint="Space", style="primary", size=px(21),
+                    tooltip="The app rolls this attack, resolves it and adds its Heat to the round's total.")
+        go.rect = pygame.Rect(0, 0, px(190), 0)
+        return [new, go]
 
     # --- input changes -------------------------------------------------------------------------------------------
     def set_attack(self, attack: str) -> None:
@@ -231,6 +274,13 @@ class CalculatorScreen(ToolScene):
             rows = [["att", "to_def", "heat"]]
         else:
             rows = [["att", "def"], ["to_def", "to_att", "heat"]]
+        # A small window has room for fewer charts: the successes go first (the wounds and Heat matter most), and
+        # with no room for even one row the key numbers above stand alone.
+        least = BarChart(s=s).least_height()
+        while rows and (area.height - gap * (len(rows) - 1)) // len(rows) < least:
+            rows.pop(0)
+        if not rows:
+            return
         row_h = (area.height - gap * (len(rows) - 1)) // len(rows)
         for r, keys in enumerate(rows):
             cw = (area.width - gap * (len(keys) - 1)) // len(keys)
@@ -241,12 +291,14 @@ class CalculatorScreen(ToolScene):
                 self.widgets.append(chart)
         cap = calc.defender_cap.value if calc.defender_cap else None
         good, bad = theme.GOOD, theme.DANGER
-        self.charts["att"].color = theme.SURVIVOR if surv_att else theme.ZOMBIE
+        if "att" in self.charts:
+            self.charts["att"].color = theme.SURVIVOR if surv_att else theme.ZOMBIE
         if "def" in self.charts:
             self.charts["def"].color = theme.ZOMBIE if surv_att else theme.SURVIVOR
         to_def_color = mix(good, theme.PANEL, 0.45) if surv_att else mix(bad, theme.PANEL, 0.2)
-        self.charts["to_def"].color_of = (lambda v: (good if surv_att else bad) if cap is not None and v >= cap
-                                          and v > 0 else to_def_color)
+        if "to_def" in self.charts:
+            self.charts["to_def"].color_of = (lambda v: (good if surv_att else bad) if cap is not None and v >= cap
+                                              and v > 0 else to_def_color)
         if "to_att" in self.charts:
             self.charts["to_att"].color = mix(bad, theme.PANEL, 0.2) if surv_att else mix(good, theme.PANEL, 0.45)
         self.charts["heat"].color = theme.HEAT
@@ -258,9 +310,10 @@ class CalculatorScreen(ToolScene):
             return
         att, target = calc.attacker.side, calc.target
         ranged = calc.defender is None
-        charts["att"].title = "Hits" if ranged else f"{att} successes"
-        charts["att"].dist = calc.attacker_successes
-        charts["att"].unit = "hits" if ranged else "successes"
+        if "att" in charts:
+            charts["att"].title = "Hits" if ranged else f"{att} successes"
+            charts["att"].dist = calc.attacker_successes
+            charts["att"].unit = "hits" if ranged else "successes"
         if "def" in charts:
             charts["def"].title = f"{calc.defender.side} successes"
             charts["def"].dist = calc.defender_successes
@@ -344,11 +397,28 @@ class CalculatorScreen(ToolScene):
             y += line_height(px(19))
         y += px(14)
         self._draw_key_numbers(surface, pygame.Rect(rect.x, y, rect.width, px(84)))
-        # caps and notes along the bottom
+        if not getattr(self, "charts", None):     # too small a window for the charts (build_results left them out)
+            draw_text(surface, ellipsize("A taller window shows every chance as a chart; `calc` in a terminal "
+                                         "prints them all.", px(17), rect.width),
+                      (rect.x, y + px(84) + px(18)), px(17), theme.INK_FAINT)
+        # caps and notes along the bottom; the last roll and the round's Heat first
         ny = rect.bottom - NOTE_LINES * line_height(px(17))
-        for line in self._notes()[:NOTE_LINES]:
+        notes = self._notes()
+        if self.last_roll is not None or self.tally.entries:
+            notes = [self._roll_line()] + notes
+        for line in notes[:NOTE_LINES]:
             draw_text(surface, ellipsize(line, px(17), rect.width), (rect.x, ny), px(17), theme.INK_FAINT)
             ny += line_height(px(17))
+
+    def _roll_line(self) -> str:
+        r = self.last_roll
+        total = f"Heat this round: {self.tally.total}"
+        if r is None:
+            return total + "."
+        faces = " ".join(map(str, r.attacker_faces)) + (f"  vs  {' '.join(map(str, r.defender_faces))}"
+                                                         if r.defender else "")
+        return (f"Rolled {faces}: {r.wounds_to_defender} wound{'s' if r.wounds_to_defender != 1 else ''} to "
+                f"{r.target}" + (", stunned" if r.stunned else "") + f"; +{r.heat} Heat.  {total}.")
 
     def _draw_key_numbers(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         px, s = self.px, self.s

@@ -25,6 +25,7 @@ from game.ui.tool_inputs import (
     Cycle,
     DiceRow,
     Form,
+    InchStepper,
     Stepper,
     TextField,
     Toggle,
@@ -51,17 +52,16 @@ from game.ui.widgets import (
 ALLY_DEFAULT = 3
 MAX_SURVIVORS = 6
 MAX_SHAMBLERS = 5
-KIND_WORDS = {"reanimate": "Reanimate", "lunge": "Sudden Lunge", "spawn": "Spawn", "event": "Event"}
 
 
 @dataclasses.dataclass
 class SurvivorEntry:
     uid: int
     name: str
-    to_goal: int
+    to_goal: float                  # inches, in half-inch steps
     slots: int = 0
     downed: bool = False
-    spawn: dict[str, int] = dataclasses.field(default_factory=dict)
+    spawn: dict[str, float] = dataclasses.field(default_factory=dict)
 
 
 @dataclasses.dataclass
@@ -90,6 +90,7 @@ class DirectorScreen(ToolScene):
         self.die_mode = "app"               # app | real
         self.die = 4                        # the real d6
         self.app_die: int | None = None     # the app's roll, made by Resolve
+        self.earlier_dice: list[int | None] = []    # the app's die before each Resolve, for undo
         self.resolves = 0
         self._uid = 0
         self.content = content
@@ -125,12 +126,12 @@ class DirectorScreen(ToolScene):
         self.survivors: list[SurvivorEntry] = [
             SurvivorEntry(self._next_uid(), self.content.archetypes[a].name, goal, spawn=dict(spawns))
             for a in scen.team[:MAX_SURVIVORS]]
-        self.allies: dict[tuple[int, int], int] = {}
+        self.allies: dict[tuple[int, int], float] = {}
         self.shamblers: list[ShamblerEntry] = []
         self.held: set[str] = set()
         self.selected = self.survivors[0].uid if self.survivors else None
 
-    def ally_distance(self, a: int, b: int) -> int:
+    def ally_distance(self, a: int, b: int) -> float:
         return self.allies.get((min(a, b), max(a, b)), ALLY_DEFAULT)
 
     def names(self) -> dict[int, str]:
@@ -180,10 +181,19 @@ class DirectorScreen(ToolScene):
 
     def resolve(self) -> None:
         """Resolve Director Phase: the app rolls its escalation die (a real die is taken as entered)."""
+        self.earlier_dice.append(self.app_die)
         if self.die_mode == "app":
             self.app_die = random.SystemRandom().randint(1, 6)
         self.resolves += 1
         self.changed()
+
+    def undo_step(self) -> str | None:
+        """Take back the last Resolve: the app's escalation die as it was before."""
+        if not self.earlier_dice:
+            return None
+        self.app_die = self.earlier_dice.pop()
+        self.resolves -= 1
+        return "the Director Phase resolved"
 
     # --- input changes -------------------------------------------------------------------------------------------
     def _set(self, name: str, relayout: bool = False):
@@ -201,13 +211,13 @@ class DirectorScreen(ToolScene):
         return apply
 
     def _spawn_distance(self, s: SurvivorEntry, spawn: str):
-        def apply(value: int) -> None:
+        def apply(value: float) -> None:
             s.spawn[spawn] = value
             self.changed()
         return apply
 
     def _ally(self, a: int, b: int):
-        def apply(value: int) -> None:
+        def apply(value: float) -> None:
             self.allies[(min(a, b), max(a, b))] = value
             self.changed()
         return apply
@@ -280,12 +290,14 @@ class DirectorScreen(ToolScene):
         px = self.px
         gap = px(22)
         w1 = int((form.rect.width - gap) * 0.40)
-        col1 = Form(self, pygame.Rect(form.rect.x, form.rect.y, w1, form.rect.height))
+        squeeze = form.squeeze
+        col1 = Form(self, pygame.Rect(form.rect.x, form.rect.y, w1, form.rect.height), squeeze)
         col2 = Form(self, pygame.Rect(form.rect.x + w1 + gap, form.rect.y, form.rect.width - w1 - gap,
-                                      form.rect.height))
+                                      form.rect.height), squeeze)
         self.column_gap_x = form.rect.x + w1 + gap // 2
         self._build_round(col1)
         self._build_survivors(col2)
+        form.y = max(col1.y, self._lowest)      # how far down the columns reach: too far, and rows shrink
 
     def _build_round(self, form: Form) -> None:
         px, size = self.px, self.px(19)
@@ -358,8 +370,9 @@ class DirectorScreen(ToolScene):
     def _build_survivors(self, form: Form) -> None:
         px = self.px
         size = px(19)
-        form.row_h = px(30)
-        form.gap = px(5)
+        squeeze = form.squeeze
+        form.row_h = int(px(30) * squeeze)
+        form.gap = max(2, int(px(5) * squeeze))
         form.heading(f"Survivors ({len(self.survivors)})",
                      Button("+ Add", self.add_survivor, size=px(17), hint="",
                             enabled=len(self.survivors) < MAX_SURVIVORS, tooltip="Another survivor on the table."),
@@ -376,7 +389,7 @@ class DirectorScreen(ToolScene):
             self.seat_buttons[s.uid] = pick
             name = TextField(s.name, self._entry(s, "name"), size=size, max_len=16, placeholder=f"Survivor {seat}",
                              tooltip="The survivor's name (click and type).")
-            goal = Stepper(s.to_goal, 0, 99, self._entry(s, "to_goal"), unit="\"", size=size,
+            goal = InchStepper(s.to_goal, 0, 99, self._entry(s, "to_goal"), size=size,
                            tooltip="Inches from finishing their part of the objective: the Director presses the "
                                    "closest.")
             slots = Stepper(s.slots, 0, self.content.rules.engagement_slots, self._entry(s, "slots"), size=size,
@@ -400,7 +413,7 @@ class DirectorScreen(ToolScene):
         ally_col = Form(self, pygame.Rect(form.rect.x + left_w + half_gap, form.y, form.rect.width - left_w -
                                           half_gap, form.rect.bottom - form.y))
         for f in (spawn_col, ally_col):
-            f.row_h, f.gap = px(28), px(4)
+            f.row_h, f.gap = int(px(28) * squeeze), max(2, int(px(4) * squeeze))
         self.groups: dict[int, list] = {s.uid: [] for s in self.survivors}
         spawn_kinds = self._spawn_kinds()
         step_w = int(left_w * 0.42)
@@ -411,13 +424,14 @@ class DirectorScreen(ToolScene):
                                   f"on or touches it - it cannot be used then.")
             spawn_col.add(held, pygame.Rect(spawn_col.rect.x, spawn_col.y, left_w - step_w - px(4), spawn_col.row_h))
             for s in self.survivors:
-                st = Stepper(s.spawn.get(sp, 24), 0, 99, self._spawn_distance(s, sp), unit="\"", size=px(17),
+                st = InchStepper(s.spawn.get(sp, 24), 0, 99, self._spawn_distance(s, sp), size=px(17),
                              tooltip=f"Inches from {s.name or 'this survivor'} to {sp}.")
                 st.uid = s.uid
                 spawn_col.add(st, pygame.Rect(spawn_col.rect.right - step_w, spawn_col.y, step_w, spawn_col.row_h))
                 self.groups[s.uid].append(st)
             spawn_col.y += spawn_col.row_h + spawn_col.gap
         spawn_col.note("Ticked: held by a survivor.  * major")
+        self._lowest = spawn_col.y
         names = self.names()
         ally_col.label_w = int(ally_col.rect.width * 0.48)
         ally_col.size = px(17)
@@ -427,8 +441,8 @@ class DirectorScreen(ToolScene):
             for o in others:
                 if ally_col.room < ally_col.row_h:
                     break
-                st = Stepper(self.ally_distance(s.uid, o.uid), 0, 99, self._ally(s.uid, o.uid), unit="\"",
-                             size=px(17), tooltip=f"Inches between {names[s.uid]} and {names[o.uid]}.")
+                st = InchStepper(self.ally_distance(s.uid, o.uid), 0, 99, self._ally(s.uid, o.uid), size=px(17),
+                                 tooltip=f"Inches between {names[s.uid]} and {names[o.uid]} (half inches count).")
                 st.uid = s.uid
                 label_count = len(self.widgets)
                 ally_col.row(ellipsize(names[o.uid], px(17), ally_col.label_w - 8), st)
@@ -550,7 +564,7 @@ class DirectorScreen(ToolScene):
         if p.kind == "spawn":
             name = zombies[p.zombie].name if p.zombie in zombies else p.zombie.capitalize()
             return f"{name} at {p.spawn}"
-        return f"Event: {p.event}"
+        return f"Event: {a.events.get(p.event, p.event)}"
 
     def _draw_escalation(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         px, s = self.px, self.s

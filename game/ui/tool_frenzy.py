@@ -79,6 +79,12 @@ class FrenzyScreen(ToolScene):
         self.recompute(random.SystemRandom().randrange(1, 10 ** 9))
         self.fill_results()
 
+    def undo_step(self) -> str | None:
+        """Take the roll back: the odds are shown again, unrolled."""
+        if self.result is None or self.result.roll is None:
+            return None
+        return "the Guts roll"
+
     # --- input changes -------------------------------------------------------------------------------------------
     def _set(self, name: str, relayout: bool = False):
         def apply(value) -> None:
@@ -155,12 +161,14 @@ class FrenzyScreen(ToolScene):
         self.heat_chart = BarChart("Heat (natural 1s)", theme.HEAT, s=self.s, unit="Heat")
         self.heat_chart.place(pygame.Rect(rect.x + main_w + gap, top, rect.width - main_w - gap, charts_h))
         self.widgets += [self.chart, self.heat_chart]
+        self.charts_fit = charts_h >= self.chart.least_height()    # a small window shows the figures alone
 
     def fill_results(self) -> None:
         fz = self.result
         if not hasattr(self, "chart"):
             return
-        self.chart.visible = self.heat_chart.visible = fz is not None and fz.successes is not None
+        self.chart.visible = self.heat_chart.visible = \
+            fz is not None and fz.successes is not None and self.charts_fit
         if fz is None or fz.successes is None:
             return
         need = fz.lethality

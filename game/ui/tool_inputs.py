@@ -185,6 +185,43 @@ class Stepper(Widget):
                   anchor="center")
 
 
+class InchStepper(Stepper):
+    """A distance in half-inch steps, kept as measured (2.5" stays 2.5"): [-] 2.5" [+]. Typed digits are whole
+    inches and '.' adds the half; `on_change` gets inches."""
+
+    def __init__(self, inches: float, lo: float, hi: float, on_change: Callable[[float], None] | None = None,
+                 **kwargs):
+        self.on_inches = on_change
+        super().__init__(round(inches * 2), round(lo * 2), round(hi * 2), self._halves,
+                         fmt=lambda halves: f"{halves / 2:g}\"", **kwargs)
+
+    @property
+    def inches(self) -> float:
+        return self.value / 2
+
+    def _halves(self, halves: int) -> None:
+        if self.on_inches:
+            self.on_inches(halves / 2)
+
+    def key(self, event: pygame.event.Event) -> bool:
+        k = event.key
+        if k in DIGITS:
+            typed = self._typed + str(DIGITS[k])
+            if int(typed) * 2 > self.hi:
+                typed = str(DIGITS[k])
+            self._typed = typed
+            self.set(int(typed) * 2)
+            return True
+        if k in (pygame.K_PERIOD, pygame.K_KP_PERIOD):
+            self.set(self.value // 2 * 2 + 1)
+            return True
+        if k == pygame.K_BACKSPACE:
+            self._typed = self._typed[:-1]
+            self.set(int(self._typed) * 2 if self._typed else self.lo)
+            return True
+        return super().key(event)
+
+
 class Cycle(Widget):
     """One of a list of options: [<] name [>]. Click the name for the next, right-click it for the one before."""
 
@@ -557,6 +594,12 @@ class BarChart(Widget):
         keys = list(self.dist)
         return list(range(min(keys), max(keys) + 1))
 
+    def least_height(self) -> int:
+        """The height below which the bars have no room to be read (title, chances and values take the rest)."""
+        s = self.s
+        return (line_height(int(18 * s), True) + int(6 * s) + line_height(int(16 * s)) + line_height(int(18 * s))
+                + int(4 * s) + max(16, int(40 * s)))
+
     def _plot(self) -> pygame.Rect:
         s = self.s
         top = line_height(int(18 * s), True) + int(6 * s)
@@ -734,13 +777,15 @@ def draw_caps(surface: pygame.Surface, text: str, pos: tuple[int, int], s: float
 class Form:
     """Places labelled inputs one row under another in the input panel and registers them with the scene."""
 
-    def __init__(self, scene: ToolScene, rect: pygame.Rect):
+    def __init__(self, scene: ToolScene, rect: pygame.Rect, squeeze: float = 1.0):
         self.scene = scene
         self.rect = pygame.Rect(rect)
+        self.squeeze = squeeze
         s = scene.s
         self.y = rect.y
-        self.row_h = max(26, int(34 * s))
-        self.gap = max(4, int(7 * s))
+        # `squeeze` < 1: a small window whose inputs would not fit otherwise (ToolScene.layout tries smaller rows)
+        self.row_h = int(max(26, 34 * s) * squeeze)
+        self.gap = max(2, int(max(4, 7 * s) * squeeze))
         self.label_w = int(rect.width * 0.40)
         self.size = int(20 * s)
 
@@ -830,6 +875,9 @@ class Form:
 
 # --- the screen ----------------------------------------------------------------------------------------------------
 
+SQUEEZES = (1.0, 0.88, 0.77, 0.68, 0.6)
+
+
 class ToolScene(UIScene):
     """A tool screen: inputs on the left, results on the right, buttons along the bottom.
 
@@ -872,6 +920,32 @@ class ToolScene(UIScene):
 
     def draw_results(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         pass
+
+    def copy_text(self) -> str:
+        """The result as plain text for Copy (Ctrl+C): the tool result's own as_text()."""
+        as_text = getattr(self.result, "as_text", None)
+        return as_text() if callable(as_text) else ""
+
+    def undo_step(self) -> str | None:
+        """Take back the last search, roll or purchase (Ctrl+Z); what was undone, or None when nothing can be.
+        Screens with something to undo override it."""
+        return None
+
+    # --- undo and copy ------------------------------------------------------------------------------------------
+    def copy(self) -> None:
+        from game.ui.clipboard import copy_text
+        text = self.copy_text()
+        self.say(copy_text(text) if text else "Nothing to copy yet")
+
+    def undo(self) -> None:
+        done = self.undo_step()
+        self.say(f"Undone: {done}" if done else "Nothing to undo")
+        if done:
+            self.changed(relayout=True)
+
+    def say(self, text: str) -> None:
+        """A short message over the bottom bar (copied, undone), gone after a few seconds."""
+        self.toast, self.toast_left = text, 3.0
 
     # --- the plumbing -------------------------------------------------------------------------------------------
     def result_shape(self) -> object:
@@ -918,16 +992,34 @@ class ToolScene(UIScene):
         self.left = pygame.Rect(margin, top, left_w, bottom - top)
         self.right = pygame.Rect(self.left.right + px(18), top, w - margin - self.left.right - px(18), bottom - top)
         pad = px(16)
-        form = Form(self, self.left.inflate(-2 * pad, -2 * pad))
-        self.build_inputs(form)
+        start = len(self.widgets)
+        for squeeze in SQUEEZES:        # rows as large as fit the panel
+            del self.widgets[start:]
+            self.inputs, self.named = [], {}
+            form = Form(self, self.left.inflate(-2 * pad, -2 * pad), squeeze)
+            self.build_inputs(form)
+            if form.y - form.gap <= form.rect.bottom:
+                break
         self.results_rect = self.right.inflate(-2 * px(18), -2 * px(16))
         self.build_results(self.results_rect)
         back = Button("Back", self.back, hotkey=pygame.K_ESCAPE, size=px(21))
         back.rect = pygame.Rect(self.bar.x, self.bar.y, px(150), bar_h)
         self.widgets.append(back)
         x = self.bar.right
-        for b in reversed(self.build_actions(self.bar)):
-            width = b.rect.width or px(200)
+        actions = self.build_actions(self.bar)
+        extras = [Button("Copy", self.copy, size=px(19), hint="",
+                         tooltip="The result as plain text, to paste into a chat (Ctrl+C).")]
+        if type(self).undo_step is not ToolScene.undo_step:
+            extras.insert(0, Button("Undo", self.undo, size=px(19), hint="",
+                                    tooltip="Take back the last search, roll or purchase (Ctrl+Z)."))
+        for b in extras:
+            b.rect = pygame.Rect(0, 0, px(100), 0)
+        actions = extras + actions
+        widths = [b.rect.width or px(200) for b in actions]
+        room = self.bar.width - back.rect.width - px(12) * len(actions)
+        if sum(widths) > room:          # a narrow window: the buttons share what is left beside Back
+            widths = [w * room // sum(widths) for w in widths]
+        for b, width in zip(reversed(actions), reversed(widths), strict=True):
             b.rect = pygame.Rect(x - width, self.bar.y, width, bar_h)
             x -= width + px(12)
             self.widgets.append(b)
@@ -972,6 +1064,10 @@ class ToolScene(UIScene):
 
     def handle(self, event: pygame.event.Event) -> None:
         self.ensure_layout()
+        if event.type == pygame.KEYDOWN and getattr(event, "mod", 0) & pygame.KMOD_CTRL and \
+                event.key in (pygame.K_c, pygame.K_z) and not isinstance(self.focus, TextField):
+            (self.copy if event.key == pygame.K_c else self.undo)()
+            return
         if event.type == pygame.TEXTINPUT:
             if self.focus is not None and hasattr(self.focus, "text_input"):
                 self.focus.text_input(event)
@@ -1032,6 +1128,19 @@ class ToolScene(UIScene):
         w = self.focus
         if w is not None and w.visible and not isinstance(w, (Stepper, Cycle, TextField, Toggle)):
             pygame.draw.rect(surface, theme.ACCENT, w.rect.inflate(6, 6), 2, border_radius=6)
+        if getattr(self, "toast_left", 0) > 0:
+            px = self.px
+            size = px(18)
+            text = ellipsize(self.toast, size, self.bar.width - px(40))
+            box = pygame.Rect(0, 0, text_size(text, size)[0] + px(28), line_height(size) + px(14))
+            box.midbottom = (self.bar.centerx, self.bar.y - px(8))
+            draw_panel(surface, box, mix(theme.PANEL, theme.ACCENT, 0.18), theme.ACCENT, radius=px(8))
+            draw_text(surface, text, box.center, size, theme.INK, anchor="center")
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        if getattr(self, "toast_left", 0) > 0:
+            self.toast_left -= dt
 
 
 def tool_error_text(exc: Exception) -> str:

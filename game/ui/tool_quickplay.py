@@ -69,6 +69,9 @@ class QuickPlayToolScreen(ToolScene):
             q = dataclasses.replace(q, scenario=scen)
         self.result, self.scenario, self.error = q, scen, ""
 
+    def copy_text(self) -> str:
+        return self.result.as_text(self.playable_content()) if self.result is not None else ""
+
     def roll(self) -> None:
         """New rolls (the app's dice): a fresh seed."""
         self.seed = new_seed()
@@ -155,7 +158,10 @@ class QuickPlayToolScreen(ToolScene):
             self.draw_error(surface, rect)
             return
 
+        clip = surface.get_clip()
+        surface.set_clip(self.right)        # a small window cuts the long text at the panel's edge
         draw_scenario_detail(surface, self.right, self.scenario, self.playable_content(), self.s, kicker="Quick-Play")
+        surface.set_clip(clip)
 
     def _draw_rolls(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         px, s = self.px, self.s

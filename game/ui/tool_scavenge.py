@@ -101,6 +101,20 @@ class ScavengeScreen(ToolScene):
     def return_found(self) -> None:
         self.state.return_found()
 
+    def undo_step(self) -> str | None:
+        """The decks go back to before the last search (or the cards returned)."""
+        if not self.state.history:
+            return None
+        done = self.state.undo()
+        if done.startswith("search") and self.history:
+            self.history.pop()
+        self.result = self.history[-1] if self.history else None
+        return done
+
+    def copy_text(self) -> str:
+        last = self.history[-1].as_text() + "\n" if self.history else ""
+        return last + self.state.as_text()
+
     # --- input changes -------------------------------------------------------------------------------------------
     def _set(self, name: str, relayout: bool = False):
         def apply(value) -> None:
@@ -343,7 +357,12 @@ def draw_card(surface: pygame.Surface, rect: pygame.Rect, content, card: str, st
               (rect.x + pad, band.centery + 1), int(15 * s), (24, 20, 16), True, anchor="midleft")
     y = band.bottom + int(8 * s)
     name = content.gear_name(card)
-    for line in wrap(name, int(24 * s), rect.width - 2 * pad, True)[:2]:
+    name_lines = 2 if rect.height >= int(200 * s) else 1       # a small card: one line, cut short
+    lines = wrap(name, int(24 * s), rect.width - 2 * pad, True)
+    if len(lines) > name_lines:
+        lines = lines[:name_lines - 1] + [ellipsize(" ".join(lines[name_lines - 1:]), int(24 * s),
+                                                    rect.width - 2 * pad, True)]
+    for line in lines:
         r = draw_text(surface, line, (rect.x + pad, y), int(24 * s), theme.INK if state != "put back" else
                       theme.INK_DIM, True)
         y = r.bottom + int(2 * s)
@@ -362,9 +381,10 @@ def draw_card(surface: pygame.Surface, rect: pygame.Rect, content, card: str, st
         text = content.items[card].text if card in content.items else ""
     room = rect.bottom - footer_h - y
     size = int(18 * s)
-    lines = max(1, room // line_height(size))
-    draw_wrapped(surface, text, pygame.Rect(rect.x + pad, y, rect.width - 2 * pad, 0), size,
-                 theme.INK_DIM if state != "put back" else theme.INK_FAINT, max_lines=lines)
+    lines = room // line_height(size)
+    if lines >= 1:                  # no room on a small card: the name and the footer say enough
+        draw_wrapped(surface, text, pygame.Rect(rect.x + pad, y, rect.width - 2 * pad, 0), size,
+                     theme.INK_DIM if state != "put back" else theme.INK_FAINT, max_lines=lines)
     # the footer: what became of it
     fy = rect.bottom - pad
     if hazard:

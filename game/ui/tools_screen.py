@@ -15,7 +15,7 @@ from game.ui.tool_director import DirectorScreen
 from game.ui.tool_frenzy import FrenzyScreen
 from game.ui.tool_quickplay import QuickPlayToolScreen
 from game.ui.tool_scavenge import ScavengeScreen
-from game.ui.widgets import Button, MenuList, UIScene, draw_text, ellipsize, mix
+from game.ui.widgets import Button, MenuList, UIScene, draw_text, ellipsize, line_height, mix
 
 # (key, name, one line in our own words, a longer line shown under the list for the focused entry)
 TOOLS = (
@@ -74,9 +74,18 @@ class ToolCard(Button):
                   True, anchor="center")
         x = badge.right + pad
         room = r.right - pad - x
+        small = int(self.size * 0.78)
+        if r.height < line_height(self.size, True) + line_height(small) + 6:
+            # a small window: the name and its line side by side, on one line that fits the card
+            name = draw_text(surface, ellipsize(self.text, self.size, room, True), (x, r.centery), self.size,
+                             theme.INK, True, anchor="midleft")
+            rest = r.right - pad - name.right - pad
+            if rest > room // 4:
+                draw_text(surface, ellipsize(self.line, small, rest), (name.right + pad, r.centery), small,
+                          theme.INK if hot else theme.INK_DIM, anchor="midleft")
+            return
         draw_text(surface, ellipsize(self.text, self.size, room, True), (x, r.centery - 2), self.size, theme.INK, True,
                   anchor="bottomleft")
-        small = int(self.size * 0.78)
         draw_text(surface, ellipsize(self.line, small, room), (x, r.centery + 4), small,
                   theme.INK if hot else theme.INK_DIM, anchor="topleft")
 
