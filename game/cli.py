@@ -11,6 +11,7 @@
     scavenge              search the salvage decks: rolls, cards, hazards, Heat, with the decks kept between searches
     scenario              roll a quick-play scenario on one of the maps (and play it headless with --play)
     frenzy                a Downed survivor's Feeding Frenzy: lethality after disruption, odds, and the roll
+    serve                 the five tools as web pages for the phones at a real table (game.web.serve)
     play                  open the board on a scenario (--scenario ID [--seed S]; --as director plays the horde)
     demo                  watch the survivor AI play a game against the Director
     tutorial              learn the game in short lessons on small boards (--lesson N opens lesson N)
@@ -71,6 +72,8 @@ def build_parser() -> argparse.ArgumentParser:
     from game.sim.soak import register as register_soak
     register_soak(sub)
     _add_tool_commands(sub)
+    from game.web.serve import register as register_serve
+    register_serve(sub)
     _add_window_commands(sub)
     return parser
 

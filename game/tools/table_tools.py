@@ -1,0 +1,160 @@
+"""The five tools played on a table (game.tools.table_store): each action runs the tool's own function on the table's
+stored state and keeps the result, so every phone and the command line see the same decks, Heat and history.
+
+Each function returns the store's Change (its `text` is the tool's plain-text result, ready to copy). A ToolError
+from the tool leaves the table as it was.
+"""
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from game.content.defs import Content
+from game.content.yamlio import parse_yaml
+from game.tools import director_assistant as D
+from game.tools import frenzy as F
+from game.tools import quickplay as Q
+from game.tools import scavenge as S
+from game.tools.common import ToolError
+from game.tools.table_store import Change, TableStore
+
+TOOLS = ("calc", "scavenge", "quickplay", "frenzy", "director")
+MAX_HEAT_ENTRY = 30     # one noise far louder than any act makes
+
+
+# --- scavenge: the decks ------------------------------------------------------------------------------------------
+
+def decks_to_dict(state: S.DeckState) -> dict:
+    version, inner, gauss = state.rng.getstate()
+    return {"draw": state.draw, "discard": state.discard, "found": [list(f) for f in state.found],
+            "reshuffles": state.reshuffles, "rng": [version, list(inner), gauss]}
+
+
+def decks_from_dict(content: Content, data: dict) -> S.DeckState:
+    rng = random.Random()
+    version, inner, gauss = data["rng"]
+    rng.setstate((version, tuple(inner), gauss))
+    return S.DeckState(content, rng, {k: list(v) for k, v in data["draw"].items()},
+                       {k: list(v) for k, v in data["discard"].items()}, [tuple(f) for f in data["found"]],
+                       dict(data["reshuffles"]))
+
+
+def decks(store: TableStore, code: str, content: Content) -> S.DeckState:
+    """The table's decks (shuffled fresh, unsaved, when the table has none yet)."""
+    data = store.state(code, "scavenge")
+    return decks_from_dict(content, data) if data else S.DeckState.new(content, _seed(code))
+
+
+def _seed(code: str) -> int:
+    """A new table's first shuffle: from its code, so it is the same on every phone until someone searches."""
+    return int.from_bytes(code.encode(), "big") % 2 ** 31
+
+
+def search(store: TableStore, code: str, content: Content, *, dice: int | None = None, archetype: str | None = None,
+           location: str = S.PLAIN, guts: int | None = None, faces: Sequence[int] | None = None) -> Change:
+    """One search against the table's decks; real dice when `faces` are given, else the decks' own seeded RNG."""
+    def step(data):
+        state = decks_from_dict(content, data) if data else S.DeckState.new(content, _seed(code))
+        run = S.simulate(content, dice=dice, archetype=archetype, location=location, faces=faces, guts=guts,
+                         state=state)
+        r = run.results[0]
+        found = f", {content.gear_name(r.kept)}" if r.kept else ""
+        return Change(decks_to_dict(state), f"Search: {r.outcome}{found}, Heat {r.heat}", S.render(run, content),
+                      "search")
+    return store.change(code, "scavenge", step)
+
+
+def new_decks(store: TableStore, code: str, content: Content, seed: int | None = None) -> Change:
+    """Every deck gathered and shuffled again (a new game at this table)."""
+    seed = random.SystemRandom().randrange(2 ** 31) if seed is None else seed
+    state = S.DeckState.new(content, seed)
+    return store.change(code, "scavenge", lambda _: Change(decks_to_dict(state), "New decks, shuffled",
+                                                          "The salvage decks are gathered and shuffled.", "reset"))
+
+
+def return_found(store: TableStore, code: str, content: Content) -> Change:
+    """The cards the survivors kept go to their decks' discard piles (they are used up, or the game is over)."""
+    def step(data):
+        state = decks_from_dict(content, data) if data else S.DeckState.new(content, _seed(code))
+        n = state.return_found()
+        return Change(decks_to_dict(state), f"{n} kept card{'s' if n != 1 else ''} back to the discards",
+                      f"{n} card{'s' if n != 1 else ''} the survivors kept went back to the discard piles.", "return")
+    return store.change(code, "scavenge", step)
+
+
+# --- calculator: the running Heat total ---------------------------------------------------------------------------
+
+def heat(store: TableStore, code: str) -> dict:
+    return store.state(code, "calc") or {"total": 0, "entries": []}
+
+
+def add_heat(store: TableStore, code: str, amount: int, label: str = "") -> Change:
+    """Heat made at the table ("+2 pistol"), kept as a running total for the round."""
+    if not 1 <= amount <= MAX_HEAT_ENTRY:
+        raise ToolError("heat", f"Heat made by one act is 1 to {MAX_HEAT_ENTRY}, not {amount}")
+    label = " ".join(label.split())[:40] or "noise"
+
+    def step(data):
+        data = data or {"total": 0, "entries": []}
+        total = data["total"] + amount
+        state = {"total": total, "entries": [*data["entries"], [label, amount]]}
+        return Change(state, f"+{amount} Heat: {label} (total {total})",
+                      f"+{amount} Heat ({label}); Heat this round: {total}", "heat")
+    return store.change(code, "calc", step)
+
+
+def clear_heat(store: TableStore, code: str) -> Change:
+    def step(data):
+        was = (data or {}).get("total", 0)
+        return Change({"total": 0, "entries": []}, f"Heat total cleared (was {was})",
+                      f"Heat total cleared for a new round (it was {was}).", "clear")
+    return store.change(code, "calc", step)
+
+
+# --- quick-play, frenzy: results kept in the history -------------------------------------------------------------
+
+def roll_scenario(store: TableStore, code: str, content: Content, *, seed: int | None = None,
+                  map_id: str | None = None, faces: Sequence[int] | None = None,
+                  team: Sequence[str] | None = None) -> Change:
+    seed = random.SystemRandom().randrange(1, 10 ** 6) if seed is None else seed
+    q = Q.generate(content, seed, map_id=map_id, faces=faces, team=team)
+    text = Q.render(q, content)
+    return store.change(code, "quickplay", lambda _: Change(None, f"Scenario: {q.scenario.name} (seed {seed})",
+                                                            text, "roll"))
+
+
+def roll_frenzy(store: TableStore, code: str, content: Content, **options) -> Change:
+    fz = F.resolve(content, roll=True, **options)
+    if fz.roll is None:
+        verdict = "no roll needed"
+    else:
+        verdict = "fights them off" if fz.roll.survived else "devoured"
+    return store.change(code, "frenzy", lambda _: Change(None, f"Frenzy on {fz.survivor}: {verdict}", F.render(fz),
+                                                         "roll"))
+
+
+# --- the Director assistant ---------------------------------------------------------------------------------------
+
+def read_facts_text(text: str) -> dict:
+    """Board facts typed or pasted on a phone: the game's guarded YAML parser, one clear error on a bad file."""
+    try:
+        data = parse_yaml(text or "")
+    except Exception as exc:  # a YAML error of any kind is the player's typo: one message, never a traceback
+        raise ToolError("facts", f"not readable as YAML: {' '.join(str(exc).split())}") from None
+    if data is None:
+        return {}
+    if not isinstance(data, dict):
+        raise ToolError("facts", "expected board facts as `key: value` lines (see the example)")
+    return data
+
+
+def director_phase(store: TableStore, code: str, content: Content, *, scenario: str, facts_text: str,
+                   heat_made: int | None = None, die: int | None = None, level: str | None = None) -> Change:
+    """One Director Phase from the board facts; the facts are kept for the next round on every phone."""
+    facts = read_facts_text(facts_text)
+    options = {"level": level} if level else {}
+    a = D.assist(content, scenario, facts, heat=heat_made, die=die, **options)
+    state = {"scenario": scenario, "facts": facts_text}
+    bought = ", ".join(f"{p.kind} {p.cost}" for p in a.purchases) or "nothing bought"
+    return store.change(code, "director", lambda _: Change(state, f"Director Phase: Heat {a.heat}, {bought}",
+                                                           D.render(a), "purchase"))
