@@ -326,6 +326,10 @@ def _add_tool_commands(sub) -> None:
     common.add_argument("--wounds-taken", "--horde-wounds-taken", dest="wounds_taken", type=_whole, default=0,
                         metavar="K", help="wounds the zombie has already taken (a Horde rolls 2 dice fewer each)")
     common.add_argument("--json", action="store_true", help="print JSON: pools and {value: probability}")
+    table = argparse.ArgumentParser(add_help=False)
+    table.add_argument("--table", metavar="CODE", help="play on this table (4-6 letters; made if new): its decks, "
+                                                       "Director facts and history, shared with `serve`")
+    table.add_argument("--db", metavar="FILE", help="the tables' database (default: tables.db in BT_HOME)")
 
     calc = sub.add_parser("calc", help="combat odds for melee, swarm or ranged attacks",
                           description="Work out the dice pools the rules give for an attack and the exact chance "
@@ -359,7 +363,7 @@ def _add_tool_commands(sub) -> None:
     ranged.add_argument("--zombie", metavar="ID", help="the zombie shot at (caps the wounds at what it has left)")
     calc.set_defaults(func=cmd_calc)
 
-    scav = sub.add_parser("scavenge", help="simulate searches against the salvage decks",
+    scav = sub.add_parser("scavenge", parents=[table], help="simulate searches against the salvage decks",
                           description="Search & Salvage: roll the Wits pool, read the outcome, draw the cards, "
                                       "resolve hazards and count the Heat, with the decks kept between searches.")
     who = scav.add_mutually_exclusive_group(required=True)
@@ -368,14 +372,15 @@ def _add_tool_commands(sub) -> None:
     scav.add_argument("--location", default="core", metavar="DECK",
                       help="the token's location deck: core (a plain token), armory, clinic or garage")
     scav.add_argument("--faces", type=_faces, metavar="F,F,...", help="real dice, used in order by every roll")
-    scav.add_argument("--seed", type=int, default=1, help="shuffles the decks (and rolls, without --faces)")
+    scav.add_argument("--seed", type=int, default=1, help="shuffles the decks (and rolls, without --faces); with "
+                                                          "--table the table's own decks are used")
     scav.add_argument("--searches", type=_whole, default=1, metavar="K", help="how many searches in a row")
     scav.add_argument("--guts", type=_whole, metavar="N",
                       help="Guts dice for a hazard's Guts test (without it the test is only described)")
     scav.add_argument("--json", action="store_true", help="print JSON")
     scav.set_defaults(func=cmd_scavenge)
 
-    scen = sub.add_parser("scenario", help="roll a quick-play scenario",
+    scen = sub.add_parser("scenario", parents=[table], help="roll a quick-play scenario",
                           description="Roll the quick-play tables (game/data/quickplay.yaml): objective, "
                                       "environment, starting density and hazard, and build a playable scenario.")
     scen.add_argument("--seed", type=int, default=1, help="the rolls and the zombies' places")
@@ -388,8 +393,8 @@ def _add_tool_commands(sub) -> None:
     scen.add_argument("--json", action="store_true", help="print JSON")
     scen.set_defaults(func=cmd_scenario)
 
-    da = sub.add_parser("director", help="the Director AI assistant for a real table: Heat, escalation, "
-                                         "purchases and orders",
+    da = sub.add_parser("director", parents=[table],
+                        help="the Director AI assistant for a real table: Heat, escalation, purchases and orders",
                         description="Resolve a Director Phase for a group playing on a real table: give the board "
                                     "facts as a small YAML file (see --example); the assistant adds ambient Heat, "
                                     "rolls escalation (or takes your die) and lists the purchases with reasons and "
@@ -404,7 +409,7 @@ def _add_tool_commands(sub) -> None:
     da.add_argument("--example", action="store_true", help="print an example facts file and exit")
     da.add_argument("--json", action="store_true", help="print JSON")
     da.set_defaults(func=cmd_director)
-    fz = sub.add_parser("frenzy", help="resolve a Feeding Frenzy",
+    fz = sub.add_parser("frenzy", parents=[table], help="resolve a Feeding Frenzy",
                         description="A Downed survivor's Feeding Frenzy: lethality = the feeders' engagement slots "
                                     "minus the allies' disruption hits; the survivor needs that many Guts successes.")
     guts = fz.add_mutually_exclusive_group(required=True)
@@ -422,14 +427,27 @@ def _add_tool_commands(sub) -> None:
     fz.set_defaults(func=cmd_frenzy)
 
 
-def _tool(args: argparse.Namespace, build, show, as_json) -> int:
-    """Run one tool: 1 on broken content, 2 with one line on a bad input, else print text or JSON."""
+def _tool(args: argparse.Namespace, build, show, as_json, on_table=None) -> int:
+    """Run one tool: 1 on broken content, 2 with one line on a bad input, else print text or JSON. With --table,
+    `on_table(content, store, code)` plays it on the table (game.tools.table_tools) and returns the Changes made."""
     from game.tools.common import ToolError
 
     content = _content()
     if content is None:
         return 1
     try:
+        if getattr(args, "table", None) and on_table is not None:
+            from game.tools.table_store import TableStore, default_db
+            store = TableStore(args.db or default_db())
+            code = store.ensure(args.table)
+            changes = on_table(content, store, code)
+            if args.json:
+                print(json.dumps({"table": code, "results": [as_json(c.result) for c in changes]}, indent=2))
+            else:
+                print("\n\n".join(c.text for c in changes) + f"\n(table {code})")
+            return 0
+        if getattr(args, "db", None):
+            raise ToolError("--db", "needs --table CODE (the table to play on)")
         result = build(content)
     except ToolError as exc:
         print(f"error: {exc}", file=sys.stderr)
@@ -456,16 +474,32 @@ def cmd_calc(args: argparse.Namespace) -> int:
 
 def cmd_scavenge(args: argparse.Namespace) -> int:
     from game.tools import scavenge as S
+    from game.tools import table_tools as T
+    from game.tools.common import ToolError
+
+    def on_table(content, store, code):
+        if args.searches < 1:
+            raise ToolError("--searches", f"must be 1 or more, not {args.searches}")
+        faces = list(args.faces) if args.faces is not None else None
+        changes = []
+        for _ in range(args.searches):      # each search is one change on the table (undone one at a time)
+            changes.append(T.search(store, code, content, dice=args.wits, archetype=args.archetype,
+                                    location=args.location, guts=args.guts, faces=faces))
+            if faces is not None:
+                faces = list(changes[-1].result.faces_left)
+        return changes
 
     return _tool(args, lambda content: S.simulate(content, dice=args.wits, archetype=args.archetype,
                                                   location=args.location, searches=args.searches, seed=args.seed,
                                                   faces=args.faces, guts=args.guts),
-                 S.render, S.to_json)
+                 S.render, S.to_json, on_table)
 
 
 def cmd_scenario(args: argparse.Namespace) -> int:
+    import dataclasses
+
     from game.tools import quickplay as Q
-    from game.tools.common import id_list
+    from game.tools.common import ToolError, id_list
 
     def build(content):
         q = Q.generate(content, args.seed, map_id=args.map, faces=args.faces,
@@ -493,7 +527,15 @@ def cmd_scenario(args: argparse.Namespace) -> int:
         q, played = result
         return {**Q.to_json(q), **({"played": played} if played else {})}
 
-    return _tool(args, build, show, as_json)
+    def on_table(content, store, code):
+        if args.play:
+            raise ToolError("--play", "plays a scenario headless: leave out --table")
+        from game.tools import table_tools as T
+        change = T.roll_scenario(store, code, content, seed=args.seed, map_id=args.map, faces=args.faces,
+                                 team=id_list(args.team) if args.team else None)
+        return [dataclasses.replace(change, result=(change.result, None))]     # as_json takes (scenario, played)
+
+    return _tool(args, build, show, as_json, on_table)
 
 
 def cmd_director(args: argparse.Namespace) -> int:
@@ -509,17 +551,30 @@ def cmd_director(args: argparse.Namespace) -> int:
             raise ToolError("--scenario/--facts", "both are needed (try --example for a facts file)")
         return D.assist(content, args.scenario, D.read_facts(args.facts), heat=args.heat, die=args.die,
                         seed=args.seed, level=args.director)
-    return _tool(args, build, lambda a, content: D.render(a), D.to_json)
+
+    def on_table(content, store, code):
+        from game.content.files import read_text
+        from game.tools import table_tools as T
+
+        if not args.scenario or not args.facts:
+            raise ToolError("--scenario/--facts", "both are needed (try --example for a facts file)")
+        text, problems = read_text(args.facts)
+        if problems:
+            raise ToolError("--facts", str(problems[0]))
+        return [T.director_phase(store, code, content, scenario=args.scenario, facts_text=text, heat_made=args.heat,
+                                 die=args.die, level=args.director)]
+    return _tool(args, build, lambda a, content: D.render(a), D.to_json, on_table)
 
 
 def cmd_frenzy(args: argparse.Namespace) -> int:
     from game.tools import frenzy as F
+    from game.tools import table_tools as T
 
-    return _tool(args, lambda content: F.resolve(content, guts=args.guts, archetype=args.archetype,
-                                                 items=args.items, zombies=args.zombies, slots=args.slots,
-                                                 disruption=args.disruption, roll=args.roll, seed=args.seed,
-                                                 faces=args.faces),
-                 lambda fz, content: F.render(fz), F.to_json)
+    options = dict(guts=args.guts, archetype=args.archetype, items=args.items, zombies=args.zombies,
+                   slots=args.slots, disruption=args.disruption, seed=args.seed, faces=args.faces)
+    return _tool(args, lambda content: F.resolve(content, roll=args.roll, **options),
+                 lambda fz, content: F.render(fz), F.to_json,
+                 lambda content, store, code: [T.roll_frenzy(store, code, content, **options)])
 
 
 def run_default(args: argparse.Namespace) -> int:

@@ -57,11 +57,13 @@ def check_code(text: object, flag: str = "table") -> str:
 
 @dataclass(frozen=True)
 class Change:
-    """What one step did: the tool's new state (None: unchanged), a one-line summary and the plain-text result."""
+    """What one step did: the tool's new state (None: unchanged), a one-line summary and the plain-text result;
+    `result` is the tool's own result object for the caller (not stored)."""
     state: dict | None
     summary: str
     text: str
     kind: str = "change"
+    result: object = None
 
 
 @dataclass(frozen=True)

@@ -60,7 +60,7 @@ def search(store: TableStore, code: str, content: Content, *, dice: int | None =
         r = run.results[0]
         found = f", {content.gear_name(r.kept)}" if r.kept else ""
         return Change(decks_to_dict(state), f"Search: {r.outcome}{found}, Heat {r.heat}", S.render(run, content),
-                      "search")
+                      "search", run)
     return store.change(code, "scavenge", step)
 
 
@@ -120,7 +120,7 @@ def roll_scenario(store: TableStore, code: str, content: Content, *, seed: int |
     q = Q.generate(content, seed, map_id=map_id, faces=faces, team=team)
     text = Q.render(q, content)
     return store.change(code, "quickplay", lambda _: Change(None, f"Scenario: {q.scenario.name} (seed {seed})",
-                                                            text, "roll"))
+                                                            text, "roll", q))
 
 
 def roll_frenzy(store: TableStore, code: str, content: Content, **options) -> Change:
@@ -130,7 +130,7 @@ def roll_frenzy(store: TableStore, code: str, content: Content, **options) -> Ch
     else:
         verdict = "fights them off" if fz.roll.survived else "devoured"
     return store.change(code, "frenzy", lambda _: Change(None, f"Frenzy on {fz.survivor}: {verdict}", F.render(fz),
-                                                         "roll"))
+                                                         "roll", fz))
 
 
 # --- the Director assistant ---------------------------------------------------------------------------------------
@@ -157,4 +157,4 @@ def director_phase(store: TableStore, code: str, content: Content, *, scenario: 
     state = {"scenario": scenario, "facts": facts_text}
     bought = ", ".join(f"{p.kind} {p.cost}" for p in a.purchases) or "nothing bought"
     return store.change(code, "director", lambda _: Change(state, f"Director Phase: Heat {a.heat}, {bought}",
-                                                           D.render(a), "purchase"))
+                                                           D.render(a), "purchase", a))
