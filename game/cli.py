@@ -308,6 +308,17 @@ def _whole(text: str) -> int:
     return value
 
 
+def _heat_made(text: str) -> int:
+    """argparse type: Heat made this round, 0 to 99 (noise never takes Heat away)."""
+    from game.tools.director_assistant import MAX_HEAT_MADE
+
+    value = _whole(text) if not text.lstrip().startswith("-") else None
+    if value is None or value > MAX_HEAT_MADE:
+        raise argparse.ArgumentTypeError(f"Heat made this round is 0 to {MAX_HEAT_MADE} (noise never takes Heat "
+                                         f"away), not {text}")
+    return value
+
+
 def _faces(text: str) -> tuple[int, ...]:
     """argparse type: real dice entered as faces, '6,2,1'."""
     from game.tools.common import ToolError, parse_faces
@@ -339,6 +350,8 @@ def _add_tool_commands(sub) -> None:
                                description="A survivor attacks one zombie: an opposed roll, the margin in wounds.")
     melee.add_argument("--attacker-dice", type=_whole, metavar="A",
                        help="the attacker's dice (instead of Fight + weapon + skill)")
+    melee.add_argument("--fight", type=_whole, metavar="F",
+                       help="the attacker's Fight: the weapon's bonus (and the archetype's skill) is added to it")
     melee.add_argument("--defender-dice", type=_whole, metavar="D",
                        help="the defender's dice (instead of the zombie's Fight)")
     melee.add_argument("--zombie", metavar="ID", help="the zombie attacked")
@@ -352,6 +365,8 @@ def _add_tool_commands(sub) -> None:
     swarm.add_argument("--slots", type=_whole, metavar="S", help="engagement slots the swarm fills (for the cap)")
     swarm.add_argument("--elite", action="store_true", help="the swarm holds a Brute or a Horde (for the cap)")
     swarm.add_argument("--defender-dice", type=_whole, metavar="D", help="the survivor's defence dice")
+    swarm.add_argument("--fight", type=_whole, metavar="F",
+                       help="the survivor's Fight: the weapon's bonus (and the archetype's skill) is added to it")
     swarm.add_argument("--melee-cover", action="store_true", help="the survivor stands in a window or open doorway")
     ranged = attacks.add_parser("ranged", parents=[common], help="a shot, or one model caught in a blast",
                                 description="A shot with a firearm, or a thrown weapon's blast on one model.")
@@ -401,7 +416,7 @@ def _add_tool_commands(sub) -> None:
                                     "the activation order. Same policy as the game's Director AI.")
     da.add_argument("--scenario", help="scenario id (for ambient Heat, spawn points and events)")
     da.add_argument("--facts", metavar="FILE", help="YAML board facts")
-    da.add_argument("--heat", type=int, help="Heat made this round (overrides the file's 'heat')")
+    da.add_argument("--heat", type=_heat_made, help="Heat made this round (overrides the file's 'heat')")
     da.add_argument("--die", type=int, help="a real d6 for the escalation roll (else the app rolls)")
     da.add_argument("--seed", type=int, help="seed for the app's escalation roll")
     da.add_argument("--director", choices=DIRECTOR_LEVELS, default=DEFAULT_DIRECTOR,
@@ -462,10 +477,10 @@ def cmd_calc(args: argparse.Namespace) -> int:
     shared = dict(archetype=args.archetype, weapon=args.weapon, cap=args.cap, wounds_taken=args.wounds_taken)
     if args.attack == "melee":
         options = dict(attacker_dice=args.attacker_dice, defender_dice=args.defender_dice, zombie=args.zombie,
-                       melee_cover=args.melee_cover, attacker_cap=args.attacker_cap)
+                       melee_cover=args.melee_cover, attacker_cap=args.attacker_cap, fight=args.fight)
     elif args.attack == "swarm":
         options = dict(zombies=args.zombies, attacker_dice=args.attacker_dice, slots=args.slots, elite=args.elite,
-                       defender_dice=args.defender_dice, melee_cover=args.melee_cover)
+                       defender_dice=args.defender_dice, melee_cover=args.melee_cover, fight=args.fight)
     else:
         options = dict(dice=args.dice, cover=args.cover, aim=args.aim, hunker=args.hunker, zombie=args.zombie)
     return _tool(args, lambda content: C.calculate(content, args.attack, **shared, **options),

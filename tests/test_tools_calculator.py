@@ -163,6 +163,13 @@ def test_render_and_json_are_plain():
     (lambda: swarm_calc(C, zombies="shambler", defender_dice=2, wounds_taken=1), "--wounds-taken"),
     (lambda: ranged_calc(C, archetype="doctor"), "--weapon"),
     (lambda: ranged_calc(C, dice=3, zombie="horde", wounds_taken=3), "--wounds-taken"),
+    (lambda: swarm_calc(C, zombies="shambler,shambler", slots=5, defender_dice=2), "--slots"),
+    (lambda: swarm_calc(C, zombies="shambler,shambler", slots=3, defender_dice=2), "--slots"),
+    (lambda: swarm_calc(C, attacker_dice=4, slots=0, defender_dice=2), "--slots"),
+    (lambda: swarm_calc(C, zombies="shambler", elite=True, defender_dice=2), "--elite"),
+    (lambda: melee_calc(C, fight=2, attacker_dice=3, zombie="brute"), "--fight"),
+    (lambda: swarm_calc(C, zombies="shambler", fight=2, defender_dice=3), "--fight"),
+    (lambda: melee_calc(C, fight=99, zombie="brute"), "--fight"),
 ])
 def test_bad_inputs_name_their_flag(call, flag):
     with pytest.raises(ToolError) as err:
@@ -342,3 +349,21 @@ def test_engine_swarm_attacks_agree(rows, swarm, team, taken, doorway):
     assert_agrees(tally(to_surv), calc.wounds_to_defender.map(lambda w: min(w, full)), N, "wounds to the survivor")
     assert_agrees(tally(to_swarm), calc.wounds_to_attacker, N, "wounds to the swarm")
     assert_agrees(tally(heat), calc.heat, N, "Heat of the defence")
+
+
+def test_fight_adds_the_weapons_bonus_and_raw_dice_do_not():
+    """--fight is the stat: Fire Axe +3 goes on top. --attacker-dice is the whole pool: the axe adds only its
+    Heat, and a note says so."""
+    with_fight = melee_calc(C, fight=2, weapon="fire_axe", zombie="shambler")
+    assert with_fight.attacker.dice == 5 and ("Fire Axe", 3) in with_fight.attacker.parts
+    assert with_fight.weapon_heat == 1
+    raw = melee_calc(C, attacker_dice=2, weapon="fire_axe", zombie="shambler")
+    assert raw.attacker.dice == 2 and raw.weapon_heat == 1
+    assert any("not added" in n and "--fight" in n for n in raw.notes)
+    swarm = swarm_calc(C, zombies="shambler", fight=1, weapon="fire_axe")
+    assert swarm.defender.dice == 4
+
+
+def test_slots_agreeing_with_the_named_zombies_are_accepted():
+    calc = swarm_calc(C, zombies="shambler,shambler", slots=2, defender_dice=2)
+    assert calc.defender_cap.value == swarm_calc(C, zombies="shambler,shambler", defender_dice=2).defender_cap.value

@@ -8,7 +8,7 @@ from game.ai.survivor_ai import SurvivorAI
 from game.cli import main
 from game.content.loader import load_content
 from game.tools.common import ToolError
-from game.tools.director_assistant import EXAMPLE, assist, read_facts
+from game.tools.director_assistant import EXAMPLE, assist, read_facts, render
 from game.world.session import Session
 
 
@@ -93,3 +93,98 @@ def test_cli_director(tmp_path, capsys):
     assert main(["director", "--scenario", "pharmacy_run", "--facts", str(path)]) == 2
     assert "YAML syntax error" in capsys.readouterr().err
     assert main(["director", "--scenario", "atlantis", "--facts", str(path)]) == 2
+
+
+# --- the fixes of issue 17: the assistant shops the way the game's Director does (game.ai.director_shop) -----------
+
+def _spawns(content, scenario):
+    return [m.name for m in content.maps[content.scenarios[scenario].map].markers if m.kind.startswith("spawn")]
+
+
+def test_half_inches_are_kept_and_shown():
+    """Allies 2.5" apart are not huddled (2" is): a Bloater's burst scores only for the huddle, and the reason
+    gives the distance as measured."""
+    from game.ai.director import zombie_score
+    from game.tools.director_assistant import view_from_facts
+    content = load_content()
+    spawn = _spawns(content, "pharmacy_run")[0]
+    level = director_level(content)
+    bloater = next(k for k in view_of_kinds(content) if k.id == "bloater")
+
+    def score(apart):
+        facts = {"survivors": [{"name": "Doc", "spawn_distance": {spawn: 2.5}, "allies": {"Cop": apart}},
+                               {"name": "Cop", "allies": {"Doc": apart}}]}
+        return zombie_score(level, view_from_facts(content, "pharmacy_run", facts), bloater, spawn)
+    huddled, apart = score(2), score(2.5)
+    assert "huddles" in huddled[1] and "huddles" not in apart[1]
+    assert huddled[0] > apart[0]
+    assert '2.5" from Doc' in apart[1]
+
+
+def view_of_kinds(content):
+    from game.ai.director_view import zombie_kinds
+    return zombie_kinds(content)
+
+
+def test_an_event_is_bought_once_a_phase_and_the_rest_is_lost_only_when_nothing_fits():
+    content = load_content()
+    held = _spawns(content, "dead_air")           # every spawn point held: only Blackout (4 Heat) is for sale
+    facts = {"held_spawns": held, "survivors": [{"name": "Doc"}]}
+    a = assist(content, "dead_air", facts, heat=13, die=6)       # 13 + 2 ambient = 15
+    assert [(p.kind, p.event) for p in a.purchases] == [("event", "blackout")]
+    assert a.lost == 11
+
+
+def test_no_heat_is_thrown_away_while_a_two_heat_event_is_on_offer():
+    content = load_content()
+    facts = {"held_spawns": _spawns(content, "pharmacy_run"), "survivors": [{"name": "Doc"}]}
+    a = assist(content, "pharmacy_run", facts, heat=2, die=6)     # 2 + 3 ambient = 5: Security Alarm + Doors
+    assert sorted(p.event for p in a.purchases) == ["security_alarm", "slamming_doors"]
+    assert a.lost == 0
+    assert "Security Alarm" in render(a) and "security_alarm" not in render(a).split("Purchases")[1].split("\n")[1]
+
+
+def test_a_survivor_with_one_free_slot_takes_one_lunge():
+    content = load_content()
+    facts = {"held_spawns": _spawns(content, "pharmacy_run"),
+             "survivors": [{"name": "Doc", "slots_used": 2}],
+             "shamblers": [{"name": "A", "sees": "Doc", "lunge_reaches": True},
+                           {"name": "B", "sees": "Doc", "lunge_reaches": True}]}
+    a = assist(content, "pharmacy_run", facts, heat=0, die=6)     # 3 ambient
+    lunges = [p for p in a.purchases if p.kind == "lunge"]
+    assert len(lunges) == 1
+    full = {**facts, "survivors": [{"name": "Doc", "slots_used": 3}]}
+    b = assist(content, "pharmacy_run", full, heat=0, die=6)
+    assert not [p for p in b.purchases if p.kind == "lunge"]
+
+
+def test_shopping_replans_when_a_purchase_no_longer_fits_and_remembers_events():
+    from game.ai.director import DirectorView, EventFact, SurvivorFact
+    from game.ai.director_shop import Shopping
+
+    class Board:
+        def __init__(self):
+            self.refused = {"blackout"}
+            self.v = DirectorView((SurvivorFact(1, "Doc", True, 3, 5),), (),
+                                  events=(EventFact("blackout", "Blackout", 4, (("blackout", 1),)),
+                                          EventFact("alarm", "Alarm", 3, (("heat_next_round", 3),))))
+
+        def view(self):
+            return self.v
+
+        def fits(self, d):
+            return d.event not in self.refused
+
+    board, shop = Board(), Shopping(director_level(load_content()))
+    assert shop.next(board, 4) is None      # Blackout planned, refused, planned afresh, refused: the caller decides
+    board.refused = set()
+    assert shop.next(board, 4).event == "blackout"
+    assert shop.next(board, 4).event == "alarm"      # the fresh plan leaves out the event already bought
+    assert shop.next(board, 4) is None
+    assert shop.events_bought == {"alarm", "blackout"}
+
+
+def test_cli_refuses_negative_heat(capsys):
+    assert main(["director", "--scenario", "pharmacy_run", "--facts", "x.yaml", "--heat", "-5"]) == 2
+    err = capsys.readouterr().err
+    assert "--heat" in err and "-5" in err

@@ -111,3 +111,11 @@ def test_same_verdict_as_the_engines_feeding_frenzy(team, feeders, disruption, f
         assert fz.roll.survived != devoured
     else:
         assert not devoured
+
+
+def test_disruption_that_must_have_destroyed_a_feeder_is_flagged():
+    warned = resolve(C, guts=2, zombies="shambler,shambler", disruption=1)
+    assert any("was destroyed" in n for n in warned.notes)
+    horde = resolve(C, guts=2, zombies="horde", disruption=1)         # a Horde takes a hit and keeps feeding
+    assert not any("was destroyed" in n for n in horde.notes)
+    assert not any("was destroyed" in n for n in resolve(C, guts=2, zombies="shambler").notes)

@@ -215,11 +215,16 @@ def _zombie_score(level: DirectorLevel, view: DirectorView, kind: ZombieKind, sp
 
 def _zombie_why(kind: ZombieKind, sv: SurvivorFact, inches: float, later: int, situation: str) -> str:
     when = "this round" if later == 0 else f"in {later + 1} rounds"
-    why = f"{kind.fight} dice {inches:.0f}\" from {sv.name}, there {when}"
+    why = f"{kind.fight} dice {inches_text(inches)} from {sv.name}, there {when}"
     if situation in ("ambush_leap", "explosive_demise", "shriek", "horde"):
         why += {"ambush_leap": f"; {sv.name} is alone", "explosive_demise": f"; {sv.name} huddles",
                 "shriek": f"; a group around {sv.name}", "horde": "; a crowd to swamp"}[situation]
     return why
+
+
+def inches_text(inches: float) -> str:
+    """2.5 -> '2.5"', 3.0 -> '3"': a distance as measured, never rounded to a whole inch (2.5" is not 2")."""
+    return f"{round(inches, 1):g}\""
 
 
 def event_score(level: DirectorLevel, view: DirectorView, event: EventFact, per_heat: float,

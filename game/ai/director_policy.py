@@ -1,15 +1,12 @@
 """The Director AI as the game's policy. It reads the board once a phase and plans the shopping list, as the
-tabletop assistant does, then checks each purchase against the board as it is when it is bought: a purchase the board
-no longer allows, or a lunge that would no longer reach its survivor (an earlier purchase took the spot), sends it
-back to plan afresh. Heat the list has no use for still buys something, because the rulebook lets no Heat go unspent
-while a purchase is possible: with Heat left and nothing planned, it looks once more before the engine's rule
-(the dearest legal purchase) takes over."""
+tabletop assistant does, through the same loop (game.ai.director_shop.Shopping): each purchase is checked against the
+board as it is when it is bought, and Heat the list has no use for still buys the dearest legal purchase (never an
+event already bought this phase)."""
 from __future__ import annotations
 
-from dataclasses import replace
-
-from game.ai.director import Decision, plan
+from game.ai.director import Decision
 from game.ai.director_levels import DEFAULT_DIRECTOR, director_level
+from game.ai.director_shop import FORCED_REASON, Shopping
 from game.ai.director_view import lunge_reaches, view_of
 from game.world.director_seat import DirectorSeat
 from game.world.errors import allowed
@@ -23,43 +20,37 @@ class DirectorAI:
 
     def __init__(self, level: str = DEFAULT_DIRECTOR):
         self.level_name = level
-        self._queue: list[Decision] = []
         self._phase = None
-        self._events_bought: set[str] = set()
-
-    def _plan(self, s: Session, left: int) -> list[Decision]:
-        level = director_level(s.content, self.level_name)
-        view = view_of(s, level)
-        if self._events_bought:        # an event is bought at most once a phase
-            view = replace(view, events=tuple(e for e in view.events if e.id not in self._events_bought))
-        return plan(view, left, level)
+        self._shopping: Shopping | None = None
 
     def choose(self, s: Session, left: int):
         phase = (id(s), s.round)
-        if phase != self._phase:
+        if phase != self._phase or self._shopping is None:
             self._phase = phase
-            self._events_bought = set()
-            self._queue = self._plan(s, left)
-        fresh = False
-        while True:
-            if not self._queue:
-                if fresh:
-                    break
-                # The board has moved on (a lunge brought a Shambler into sight, a door slammed): look again, once.
-                self._queue, fresh = self._plan(s, left), True
-                continue
-            decision = self._queue.pop(0)
-            if decision.cost > left:
-                continue
-            purchase = to_purchase(s, decision)
-            if still_good(s, purchase, decision):
-                if decision.kind == "event":
-                    self._events_bought.add(decision.event)
-                return purchase, decision.reason
-            if not fresh:
-                self._queue, fresh = self._plan(s, left), True
-        forced = legal_purchases(s, left)
-        return (forced[0], "the Heat must be spent, and this is the dearest buy left") if forced else None
+            self._shopping = Shopping(director_level(s.content, self.level_name))
+        decision = self._shopping.next(_SessionBoard(s, self._shopping.level), left)
+        if decision is not None:
+            return to_purchase(s, decision), decision.reason
+        bought = self._shopping.events_bought
+        forced = [p for p in legal_purchases(s, left) if not (isinstance(p, BuyEvent) and p.event in bought)]
+        if not forced:
+            return None
+        if isinstance(forced[0], BuyEvent):
+            bought.add(forced[0].event)
+        return forced[0], FORCED_REASON
+
+
+class _SessionBoard:
+    """The Session as a board the shopping loop reads (game.ai.director_shop.Board)."""
+
+    def __init__(self, s: Session, level):
+        self.s, self.level = s, level
+
+    def view(self):
+        return view_of(self.s, self.level)
+
+    def fits(self, decision: Decision) -> bool:
+        return still_good(self.s, to_purchase(self.s, decision), decision)
 
 
 def still_good(s: Session, purchase, decision: Decision) -> bool:

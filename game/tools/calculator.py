@@ -159,6 +159,14 @@ def _count(value: int | None, flag: str, low: int = 0) -> int | None:
     return value
 
 
+def _fight_or_dice(fight: int | None, dice: int | None, dice_flag: str) -> None:
+    """--fight (the stat, the weapon added) and a whole pool of dice cannot both be given."""
+    check_dice(fight, "--fight")
+    if fight is not None and dice is not None:
+        raise ToolError("--fight", f"give the survivor's Fight (the weapon's bonus is added) or {dice_flag} (the "
+                                   f"whole pool), not both")
+
+
 def _heat_dist(dice: int, need: int, weapon_heat: int, ignored: int) -> Dist:
     return pool_dist(dice, need, lambda faces: weapon_heat + complications(ones(faces), ignored))
 
@@ -179,21 +187,25 @@ def _ignored(content: Content, arch: ArchetypeDef | None, notes: list[str]) -> i
 def melee_calc(content: Content, *, attacker_dice: int | None = None, defender_dice: int | None = None,
                archetype: str | None = None, weapon: str | None = None, zombie: str | None = None,
                melee_cover: bool = False, wounds_taken: int = 0, cap: int | None = None,
-               attacker_cap: int | None = None) -> Calculation:
+               attacker_cap: int | None = None, fight: int | None = None) -> Calculation:
     """A survivor attacks one zombie in melee. Numbers given (`attacker_dice`, `defender_dice`) take the place of
-    the archetype's Fight + weapon + skill and the zombie's Fight; `melee_cover` (the zombie stands in a window or
-    open doorway) still takes a die off the attacker. `cap` limits the wounds the defender can take (default: the
-    zombie's wounds left), `attacker_cap` the attacker's."""
+    the archetype's Fight + weapon + skill and the zombie's Fight: `attacker_dice` is the whole pool as counted at
+    the table, so a weapon named with it adds its Heat and traits but not its bonus. `fight` is the survivor's Fight
+    alone: the weapon's bonus (and the archetype's skill) is added to it. `melee_cover` (the zombie stands in a
+    window or open doorway) still takes a die off the attacker. `cap` limits the wounds the defender can take
+    (default: the zombie's wounds left), `attacker_cap` the attacker's."""
     need = content.rules.success
     check_dice(attacker_dice, "--attacker-dice")
+    _fight_or_dice(fight, attacker_dice, "--attacker-dice")
     check_dice(defender_dice, "--defender-dice")
     _count(cap, "--cap")
     _count(attacker_cap, "--attacker-cap")
     notes: list[str] = []
     arch = _archetype(content, archetype)
     wdef = _melee_weapon(content, arch, weapon)
-    if attacker_dice is None and arch is None:
-        raise ToolError("--attacker-dice", "give the attacker's dice, or an --archetype to take them from")
+    if attacker_dice is None and arch is None and fight is None:
+        raise ToolError("--attacker-dice", "give the attacker's dice, their --fight, or an --archetype to take "
+                                           "them from")
     zdef = lookup(content.zombies, zombie, "--zombie", "zombie") if zombie else None
     if defender_dice is None and zdef is None:
         raise ToolError("--defender-dice", "give the defender's dice, or a --zombie to take them from")
@@ -204,9 +216,13 @@ def melee_calc(content: Content, *, attacker_dice: int | None = None, defender_d
     if attacker_dice is not None:
         raw = melee_attack_pool(attacker_dice, 0, 0, melee_cover)
         parts = [("dice", attacker_dice)]
+        if bonus:
+            notes.append(f"--attacker-dice is the whole pool: the {wdef.name}'s +{bonus} is not added to it "
+                         f"(give --fight instead to add it)")
     else:
-        raw = melee_attack_pool(arch.fight, bonus, skill_dice, melee_cover)
-        parts = [("Fight", arch.fight)] + ([(wdef.name, bonus)] if bonus else []) + \
+        base = fight if fight is not None else arch.fight
+        raw = melee_attack_pool(base, bonus, skill_dice, melee_cover)
+        parts = [("Fight", base)] + ([(wdef.name, bonus)] if bonus else []) + \
             ([(skill_name, skill_dice)] if skill_dice else [])
     if melee_cover:
         parts.append(("melee cover", raw - sum(n for _, n in parts)))
@@ -268,14 +284,19 @@ def melee_calc(content: Content, *, attacker_dice: int | None = None, defender_d
 def swarm_calc(content: Content, *, zombies: Sequence[str] | str = (), attacker_dice: int | None = None,
                slots: int | None = None, elite: bool = False, defender_dice: int | None = None,
                archetype: str | None = None, weapon: str | None = None, melee_cover: bool = False,
-               wounds_taken: int = 0, cap: int | None = None) -> Calculation:
+               wounds_taken: int = 0, cap: int | None = None, fight: int | None = None) -> Calculation:
     """The zombies engaging one survivor attack as a swarm. The swarm's pool is the sum of their Fight (a Horde:
     per wound left, after `wounds_taken`), or `attacker_dice`; one die fewer with `melee_cover` (the survivor stands
     in a window or open doorway). The survivor defends with Fight + best melee weapon + skill, or `defender_dice`.
-    The wounds the survivor can take are capped by `swarm_cap` (from the zombies, or `slots`/`elite`, or `cap`)."""
+    The wounds the survivor can take are capped by `swarm_cap` (from the zombies, or `slots`/`elite`, or `cap`).
+    `fight` is the survivor's Fight alone (the weapon's bonus and the skill are added to it), `defender_dice` the
+    whole defence pool. `slots` with named zombies must agree with the slots they fill."""
     rules, need = content.rules, content.rules.success
     check_dice(attacker_dice, "--attacker-dice")
     check_dice(defender_dice, "--defender-dice")
+    _fight_or_dice(fight, defender_dice, "--defender-dice")
+    if slots is not None and not 1 <= slots <= rules.engagement_slots:
+        raise ToolError("--slots", f"a swarm fills 1 to {rules.engagement_slots} engagement slots, not {slots}")
     _count(cap, "--cap")
     notes: list[str] = []
     ids = id_list(zombies)
@@ -283,8 +304,9 @@ def swarm_calc(content: Content, *, zombies: Sequence[str] | str = (), attacker_
     if not zdefs and attacker_dice is None:
         raise ToolError("--zombies", "name the swarm's zombies, or give its --attacker-dice")
     arch = _archetype(content, archetype)
-    if defender_dice is None and arch is None:
-        raise ToolError("--defender-dice", "give the survivor's defence dice, or an --archetype to take them from")
+    if defender_dice is None and arch is None and fight is None:
+        raise ToolError("--defender-dice", "give the survivor's defence dice, their --fight, or an --archetype to "
+                                           "take them from")
     wdef = _melee_weapon(content, arch, weapon)
 
     fights, parts = [], []
@@ -301,6 +323,12 @@ def swarm_calc(content: Content, *, zombies: Sequence[str] | str = (), attacker_
     if used > rules.engagement_slots:
         raise ToolError("--zombies", f"{', '.join(ids)} fill {used} engagement slots; a survivor has only "
                                      f"{rules.engagement_slots}")
+    if zdefs and slots is not None and slots != used:
+        raise ToolError("--slots", f"{', '.join(ids)} fill {used} engagement slot{'s' if used != 1 else ''}, not "
+                                   f"{slots}: leave --slots out when the zombies are named")
+    if zdefs and elite and not any(z.elite for z in zdefs):
+        raise ToolError("--elite", f"none of {', '.join(ids)} is a Brute or a Horde: leave --elite out when the "
+                                   f"zombies are named")
     if attacker_dice is not None:
         raw = swarm_pool([attacker_dice], melee_cover)
         parts = [("dice", attacker_dice)]
@@ -318,8 +346,6 @@ def swarm_calc(content: Content, *, zombies: Sequence[str] | str = (), attacker_
         d_cap = Cap(value, "an elite in the swarm" if has_elite else f"{used} engagement slot{'s' if used > 1 else ''}"
                                                                      f" filled")
     elif slots is not None:
-        if not 1 <= slots <= rules.engagement_slots:
-            raise ToolError("--slots", f"a swarm fills 1 to {rules.engagement_slots} engagement slots, not {slots}")
         value = swarm_cap(slots, elite, rules.swarm_caps, rules.elite_cap)
         d_cap = Cap(value, "an elite in the swarm" if elite else f"{slots} engagement slot{'s' if slots > 1 else ''}"
                                                                  f" filled")
@@ -333,8 +359,9 @@ def swarm_calc(content: Content, *, zombies: Sequence[str] | str = (), attacker_
         d_raw, d_parts = defender_dice, (("dice", defender_dice),)
     else:
         bonus = wdef.melee_bonus if wdef else 0
-        d_raw = melee_defence_pool(arch.fight, bonus, skill_dice)
-        d_parts = (("Fight", arch.fight),) + (((wdef.name, bonus),) if bonus else ()) + \
+        base = fight if fight is not None else arch.fight
+        d_raw = melee_defence_pool(base, bonus, skill_dice)
+        d_parts = (("Fight", base),) + (((wdef.name, bonus),) if bonus else ()) + \
             (((skill_name, skill_dice),) if skill_dice else ())
     survivor = Pool(arch.name if arch else "survivor", pool(d_raw), need, d_parts, survivor=True)
     ignored = _ignored(content, arch, notes)

@@ -7,13 +7,15 @@ activation order in words. The purchases come from game.ai.director.plan: the ve
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
-from game.ai.director import Decision, DirectorView, ShamblerFact, SpawnFact, SurvivorFact, plan
+from game.ai.director import Decision, DirectorView, ShamblerFact, SpawnFact, SurvivorFact
 from game.ai.director_levels import DEFAULT_DIRECTOR, director_level
+from game.ai.director_shop import FORCED_REASON, Shopping
 from game.ai.director_view import event_facts, zombie_kinds
 from game.content.defs import Content
 from game.content.yamlio import read_yaml
+from game.rules.downed import frenzy_lethality
 from game.rules.heat import clamp_heat, escalation_need
 from game.tools.common import ToolError, lookup
 
@@ -62,6 +64,8 @@ class Assist:
     orders: tuple[str, ...]
     shamblers: dict            # shambler id -> its name, for the lunges
     events: dict               # event id -> its name
+    frenzies: tuple[dict, ...] = ()   # the Feeding Frenzies due first in the phase (feeding_frenzies)
+    zombies: tuple[tuple[str, str], ...] = ()   # (zombie id, its name)
 
 
 def _number(value, where: str, low: int = 0, high: int = 99) -> int:
@@ -137,18 +141,118 @@ def view_from_facts(content: Content, scenario_id: str, facts: dict) -> Director
                         escalation=content.rules.escalation)
 
 
+class TableBoard:
+    """The players' facts as a board the Director's shopping loop reads (game.ai.director_shop.Board), kept up to
+    date as purchases are made: a lunge that lands fills a slot on its survivor (and the Shambler is engaged), a
+    Reanimate uses up a fallen Shambler, slammed doors are shut, a blackout blinds the guns, bought Heat lands on
+    next round's track. Where the facts cannot say what a purchase changed (where a closing lunge ends), the Shambler
+    lunges no more this phase."""
+
+    def __init__(self, view: DirectorView):
+        self._view = view
+        self.lunged: set[int] = set()
+
+    def view(self) -> DirectorView:
+        return self._view
+
+    def _shambler(self, zid: int) -> ShamblerFact | None:
+        return next((z for z in self._view.shamblers if z.id == zid and z.id not in self.lunged), None)
+
+    def _room(self, sid: int | None) -> int:
+        return next((s.room for s in self._view.survivors if s.id == sid and s.standing), 0)
+
+    def _spawn_ok(self, name: str, zombie: str = "") -> bool:
+        kinds = {k.id: k.zclass for k in self._view.kinds}
+        return any(sp.name == name and sp.active and (kinds.get(zombie) != "major" or sp.kind == "major")
+                   for sp in self._view.spawns)
+
+    def fits(self, d: Decision) -> bool:
+        if d.kind == "lunge":
+            z = self._shambler(d.shambler)
+            return z is not None and not z.stunned and self._room(z.sees) > 0
+        if d.kind == "spawn":
+            return self._spawn_ok(d.spawn, d.zombie)
+        if d.kind == "reanimate":
+            return self._view.removed_shamblers > 0 and self._spawn_ok(d.spawn)
+        return any(e.id == d.event for e in self._view.events)
+
+    def apply(self, d: Decision) -> None:
+        v = self._view
+        if d.kind == "lunge":
+            self.lunged.add(d.shambler)
+            if d.engages is not None:
+                survivors = tuple(replace(s, room=s.room - 1) if s.id == d.engages else s for s in v.survivors)
+                v = replace(v, survivors=survivors)
+            v = replace(v, shamblers=tuple(z for z in v.shamblers if z.id != d.shambler))
+        elif d.kind == "reanimate":
+            v = replace(v, removed_shamblers=v.removed_shamblers - 1)
+        elif d.kind == "event":
+            event = next(e for e in v.events if e.id == d.event)
+            for kind, amount in event.effects:
+                if kind == "close_doors":
+                    v = replace(v, open_doors=0)
+                elif kind == "blackout":
+                    v = replace(v, gunners=0)
+                elif kind == "heat_next_round":
+                    v = replace(v, next_heat=v.next_heat + amount)
+        self._view = v
+
+    def forced(self, left: int, events_bought: set[str]) -> Decision | None:
+        """The dearest purchase the board allows for `left` Heat, in the engine's order (game.world.purchases.
+        legal_purchases): spawns, then a Reanimate, then events, then lunges; never an event bought this phase."""
+        v, costs, out = self._view, self._view.costs, []
+        for kind in sorted(v.kinds, key=lambda k: k.id):
+            if costs[kind.zclass] <= left:
+                out += [(costs[kind.zclass], 0, Decision("spawn", costs[kind.zclass], "", spawn=sp.name,
+                                                          zombie=kind.id))
+                        for sp in v.spawns if self._spawn_ok(sp.name, kind.id)]
+        if v.removed_shamblers > 0 and costs["reanimate"] <= left:
+            out += [(costs["reanimate"], 1, Decision("reanimate", costs["reanimate"], "", spawn=sp.name))
+                    for sp in v.spawns if sp.active]
+        out += [(e.cost, 2, Decision("event", e.cost, "", event=e.id))
+                for e in v.events if e.cost <= left and e.id not in events_bought]
+        if costs["lunge"] <= left:
+            out += [(costs["lunge"], 3, Decision("lunge", costs["lunge"], "", shambler=z.id))
+                    for z in v.shamblers if self.fits(Decision("lunge", 1, "", shambler=z.id))]
+        if not out:
+            return None
+        _, _, best = min(out, key=lambda t: (-t[0], t[1]))
+        return replace(best, reason=FORCED_REASON)
+
+
+def spend(view: DirectorView, heat: int, level) -> tuple[Decision, ...]:
+    """Every purchase for `heat` Heat on the players' board, bought the way the game's Director buys them
+    (game.ai.director_shop.Shopping), one at a time until the Heat is spent or nothing more can be bought."""
+    board, shopping, out, left = TableBoard(view), Shopping(level), [], heat
+    while left > 0:
+        d = shopping.next(board, left)
+        if d is None:
+            d = board.forced(left, shopping.events_bought)
+            if d is None:
+                break
+            if d.kind == "event":
+                shopping.events_bought.add(d.event)
+        board.apply(d)
+        out.append(d)
+        left -= d.cost
+    return tuple(out)
+
+
 def assist(content: Content, scenario_id: str, facts: dict, heat: int | None = None, die: int | None = None,
-           seed: int | None = None, level: str = DEFAULT_DIRECTOR) -> Assist:
-    """The whole Director Phase for a real table: ambient Heat, escalation, purchases, orders."""
+           seed: int | None = None, level: str = DEFAULT_DIRECTOR, ambient_bonus: int = 0) -> Assist:
+    """The whole Director Phase for a real table, in the rulebook's order: the Feeding Frenzies due, ambient Heat
+    (the scenario's plus `ambient_bonus` from Doom events), escalation, purchases, orders."""
     lookup(content.scenarios, scenario_id, "--scenario", "scenario")
     if not isinstance(facts, dict):
         raise ToolError("--facts", "expected a mapping of board facts (see --example)")
     scenario = content.scenarios[scenario_id]
     if heat is not None and not 0 <= heat <= MAX_HEAT_MADE:
-        raise ToolError("--heat", f"expected Heat made this round from 0 to {MAX_HEAT_MADE}, got {heat}")
+        raise ToolError("--heat", f"Heat made this round is 0 to {MAX_HEAT_MADE} (noise never takes Heat away), "
+                                  f"not {heat}")
     made = heat if heat is not None else _number(facts.get("heat", 0), "heat", 0, MAX_HEAT_MADE)
     view = view_from_facts(content, scenario_id, facts)
-    ambient = scenario.ambient_heat
+    frenzies = feeding_frenzies(content, facts)
+    ambient = scenario.ambient_heat + ambient_bonus
     track = clamp_heat(made + ambient, content.rules.heat_max)
     need = escalation_need(track, content.rules.escalation)
     rolled = None
@@ -157,11 +261,41 @@ def assist(content: Content, scenario_id: str, facts: dict, heat: int | None = N
             raise ToolError("--die", f"{die} is not a face of a six-sided die")
         rolled = die if die is not None else random.Random(seed).randint(1, 6)
     escalates = need == 0 or (need is not None and rolled is not None and rolled >= need)
-    purchases = tuple(plan(view, track, director_level(content, level)))
+    purchases = spend(view, track, director_level(content, level))
     lost = track - sum(p.cost for p in purchases)
     return Assist(scenario_id, made, ambient, track, need, rolled, escalates, purchases, lost,
                   activation_orders(facts.get("noise_at")), {z.id: z.name for z in view.shamblers},
-                  {e.id: e.name for e in view.events})
+                  {e.id: e.name for e in view.events}, tuple(frenzies), tuple((k.id, k.name) for k in view.kinds))
+
+
+def feeding_frenzies(content: Content, facts: dict) -> list[dict]:
+    """The frenzies due first in the phase: each Downed survivor in the facts with feeders on them (slots_used),
+    the lethality from the engine's rule (frenzy_lethality) after the allies' `disruption` hits."""
+    out = []
+    for i, s in enumerate(facts.get("survivors") or []):
+        if not isinstance(s, dict) or not s.get("downed") or not s.get("slots_used"):
+            continue
+        where = f"survivors[{i}]"
+        slots = _number(s.get("slots_used"), f"{where}.slots_used", 0, content.rules.engagement_slots)
+        hits = _number(s.get("disruption", 0), f"{where}.disruption", 0, 20)
+        out.append({"survivor": str(s.get("name")), "slots": slots, "disruption": hits,
+                    "lethality": frenzy_lethality(slots, hits)})
+    return out
+
+
+def frenzy_text(f: dict) -> str:
+    need = f["lethality"]
+    verdict = "safe, no roll" if not need else f"a Guts test needing {need} success{'es' if need != 1 else ''}"
+    return (f"the Feeding Frenzy on {f['survivor']}: {f['slots']} slots - {f['disruption']} disruption = {need}: "
+            f"{verdict}")
+
+
+def describe(a: Assist, p: Decision) -> str:
+    """A purchase in words, by name (never an id)."""
+    return {"reanimate": f"Reanimate a Shambler at {p.spawn}",
+            "lunge": f"Sudden Lunge by {a.shamblers.get(p.shambler, 'a Shambler')}",
+            "spawn": f"Spawn {dict(a.zombies).get(p.zombie, p.zombie)} at {p.spawn}",
+            "event": f"Event: {a.events.get(p.event, p.event)}"}[p.kind]
 
 
 def activation_orders(noise_at: str | None = None) -> tuple[str, ...]:
@@ -183,8 +317,9 @@ def activation_orders(noise_at: str | None = None) -> tuple[str, ...]:
 
 
 def render(a: Assist) -> str:
-    lines = [f"Director Phase - {a.scenario}",
-             f"  Heat made {a.made} + ambient {a.ambient} = {a.heat} on the track"]
+    lines = [f"Director Phase - {a.scenario}"]
+    lines += ["  First, " + frenzy_text(f) for f in a.frenzies]
+    lines.append(f"  Heat made {a.made} + ambient {a.ambient} = {a.heat} on the track")
     if a.need is None:
         lines.append("  Escalation: no roll below 8 Heat")
     elif a.need == 0:
@@ -194,11 +329,7 @@ def render(a: Assist) -> str:
         lines.append(f"  Escalation: d6 = {a.die}, needs {a.need}+: {verdict}")
     lines.append("  Purchases:")
     for p in a.purchases:
-        what = {"reanimate": f"Reanimate a Shambler at {p.spawn}",
-                "lunge": f"Sudden Lunge by {a.shamblers.get(p.shambler, 'a Shambler')}",
-                "spawn": f"Spawn {p.zombie.capitalize()} at {p.spawn}",
-                "event": f"Event: {a.events.get(p.event, p.event)}"}[p.kind]
-        lines.append(f"    {p.cost} Heat  {what} - {p.reason}")
+        lines.append(f"    {p.cost} Heat  {describe(a, p)} - {p.reason}")
     if not a.purchases:
         lines.append("    nothing useful to buy")
     if a.lost:
@@ -212,9 +343,11 @@ def to_json(a: Assist) -> dict:
     return {"scenario": a.scenario, "heat_made": a.made, "ambient": a.ambient, "heat": a.heat,
             "escalation": {"need": a.need, "die": a.die, "doom_advances": a.escalates},
             "purchases": [{"kind": p.kind, "cost": p.cost, "spawn": p.spawn, "zombie": p.zombie,
-                           "shambler": a.shamblers.get(p.shambler, ""), "event": p.event, "reason": p.reason}
+                           "shambler": a.shamblers.get(p.shambler, ""), "event": p.event,
+                           "event_name": a.events.get(p.event, "") if p.event else "", "what": describe(a, p),
+                           "reason": p.reason}
                           for p in a.purchases],
-            "heat_lost": a.lost, "orders": list(a.orders)}
+            "heat_lost": a.lost, "orders": list(a.orders), "frenzy": list(a.frenzies)}
 
 
 def read_facts(path: str) -> dict:

@@ -94,6 +94,12 @@ def resolve(content: Content, *, guts: int | None = None, archetype: str | None 
 
     lethality = frenzy_lethality(used, disruption)
     notes = []
+    standing = sum(z.wounds - 1 for z in zdefs)     # the most wounds the named feeders can carry and still feed
+    if zdefs and disruption > standing:
+        notes.append(f"{disruption} disruption hit{'s are' if disruption != 1 else ' is'} more than the named feeders "
+                     f"could take and still stand ({standing}): at least one feeder (a Shambler dies to one hit) "
+                     f"was destroyed. Name only the feeders still there; the hits that destroyed the others still "
+                     f"count")
     if lethality == 0:
         dist, p_survive, heat = None, Fraction(1), Dist.point(0)
         notes.append("lethality 0: the allies drove the feeders off, no roll is made")
