@@ -112,6 +112,25 @@ def test_every_change_is_one_transaction_even_from_many_phones_at_once(db):
     assert store.version(code) == 20
 
 
+def test_the_round_tracker_keeps_the_round_on_the_table(client, db):
+    code = new_table(client)
+    page = f"/t/{code}/director"
+    client.post(page, data={"action": "start", "scenario": "pharmacy_run"})
+    client.post(page, data={"action": "noise", "noise": "weapon:pistol"})
+    client.post(page, data={"action": "heat", "heat": "3", "label": "car alarm"})
+    t, _ = T.tracker(TableStore(db), code, C)
+    assert [n["label"] for n in t.noise] == ["+2 Pistol", "+3 car alarm"] and t.made == 5
+    assert client.post(page, data={"action": "phase", "facts": EXAMPLE, "die": "1"}).status_code == 303
+    html = client.get(page).get_data(as_text=True)
+    assert "This round's Director Phase" in html and "Heat: made 5" in html and "End the round" in html
+    client.post(page, data={"action": "end"})
+    t, _ = T.tracker(TableStore(db), code, C)
+    assert (t.round, t.noise, t.phase) == (2, [], "survivors")
+    client.post(f"{page}/undo")                          # back before the End Phase
+    t, _ = T.tracker(TableStore(db), code, C)
+    assert (t.round, t.phase, t.made) == (1, "director", 5)
+
+
 def test_every_page_answers_200(client):
     code = new_table(client)
     for page in ("", "calc", "scavenge", "quickplay", "frenzy", "director", "calc?attack=swarm",
@@ -143,18 +162,30 @@ BAD = [   # (method, page, form, the field the message names, words of the messa
     ("get", "frenzy", {"go": "1", "guts": "2", "z_shambler": "many"}, "zombies", "not a whole number"),
     ("get", "frenzy", {"go": "1", "z_shambler": "1"}, "guts", "give the Guts dice"),
     ("post", "frenzy", {"guts": "2", "z_shambler": "1", "faces": "9"}, "faces", "not a face"),
-    ("post", "director", {"facts": EXAMPLE}, "scenario", "choose one of"),
-    ("post", "director", {"scenario": "pharmacy_run", "facts": "heat: [1"}, "facts", "not readable as YAML"),
-    ("post", "director", {"scenario": "pharmacy_run", "facts": "- a list"}, "facts", "board facts"),
-    ("post", "director", {"scenario": "pharmacy_run", "facts": EXAMPLE, "die": "7"}, "die", "must be 1 to 6"),
-    ("post", "director", {"scenario": "pharmacy_run", "facts": "survivors: []"}, "facts", "at least one survivor"),
+    ("post", "director", {"action": "noise", "noise": "weapon:pistol"}, "scenario", "start the round tracker"),
+    ("post", "director", {"action": "start"}, "scenario", "choose one of"),
+    ("post", "director", {"action": "start", "scenario": "mars"}, "scenario", "unknown choice"),
+    ("post", "director", {"action": "start", "scenario": "dead_air", "director": "evil"}, "director", "unknown"),
+    ("post", "director", {"action": "dance"}, "action", "unknown choice"),
+]
+
+TRACKED = [   # bad input once the table has a round tracker
+    ("post", "director", {"action": "noise", "noise": "weapon:banjo"}, "noise", "unknown choice"),
+    ("post", "director", {"action": "heat", "heat": "0"}, "heat", "must be 1 to 15"),
+    ("post", "director", {"action": "phase", "facts": "heat: [1"}, "facts", "not readable as YAML"),
+    ("post", "director", {"action": "phase", "facts": "- a list"}, "facts", "board facts"),
+    ("post", "director", {"action": "phase", "facts": EXAMPLE, "die": "7"}, "die", "must be 1 to 6"),
+    ("post", "director", {"action": "phase", "facts": "survivors: []"}, "facts", "at least one survivor"),
+    ("post", "director", {"action": "end"}, "phase", "run the Director Phase"),
 ]
 
 
-@pytest.mark.parametrize(("method", "page", "form", "field", "words"), BAD,
-                         ids=[f"{b[1]}-{b[3]}-{i}" for i, b in enumerate(BAD)])
+@pytest.mark.parametrize(("method", "page", "form", "field", "words"), BAD + TRACKED,
+                         ids=[f"{b[1]}-{b[3]}-{i}" for i, b in enumerate(BAD + TRACKED)])
 def test_bad_input_gets_a_400_naming_the_field(client, db, method, page, form, field, words):
     code = new_table(client)
+    if (method, page, form, field, words) in TRACKED:
+        T.start_tracker(TableStore(db), code, C, "pharmacy_run")
     version = TableStore(db).version(code)
     if method == "get":
         reply = client.get(f"/t/{code}/{page}", query_string=form)
@@ -163,7 +194,7 @@ def test_bad_input_gets_a_400_naming_the_field(client, db, method, page, form, f
     assert reply.status_code == 400
     message = alert(reply)
     assert message.startswith(f"{field}:") and words in message, message
-    if field != "action":       # a button's value, not a field to mark
+    if field not in ("action", "phase", "noise"):       # a button's value, not a field to mark
         assert 'aria-invalid="true"' in reply.get_data(as_text=True)
     assert TableStore(db).version(code) == version          # nothing changed on the table
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
+from game.ai.director_levels import DEFAULT_DIRECTOR
 from game.content.defs import Content
 from game.content.yamlio import parse_yaml
 from game.tools import director_assistant as D
@@ -16,6 +17,7 @@ from game.tools import frenzy as F
 from game.tools import quickplay as Q
 from game.tools import scavenge as S
 from game.tools.common import ToolError
+from game.tools.round_tracker import RoundTracker
 from game.tools.table_store import Change, TableStore
 
 TOOLS = ("calc", "scavenge", "quickplay", "frenzy", "director")
@@ -133,7 +135,7 @@ def roll_frenzy(store: TableStore, code: str, content: Content, **options) -> Ch
                                                          "roll", fz))
 
 
-# --- the Director assistant ---------------------------------------------------------------------------------------
+# --- the Director assistant: the round tracker ------------------------------------------------------------------
 
 def read_facts_text(text: str) -> dict:
     """Board facts typed or pasted on a phone: the game's guarded YAML parser, one clear error on a bad file."""
@@ -148,13 +150,60 @@ def read_facts_text(text: str) -> dict:
     return data
 
 
-def director_phase(store: TableStore, code: str, content: Content, *, scenario: str, facts_text: str,
-                   heat_made: int | None = None, die: int | None = None, level: str | None = None) -> Change:
-    """One Director Phase from the board facts; the facts are kept for the next round on every phone."""
+def tracker(store: TableStore, code: str, content: Content) -> tuple[RoundTracker | None, str]:
+    """The table's round tracker (None before one is started) and the board facts last used."""
+    data = store.state(code, "director") or {}
+    t = RoundTracker.from_dict(data["tracker"], content) if data.get("tracker") else None
+    return t, data.get("facts", D.EXAMPLE)
+
+
+def _tracked(store: TableStore, code: str, content: Content, act, kind: str, facts: str | None = None) -> Change:
+    """Run `act(tracker) -> summary` on the table's tracker and keep it (with the facts, when given)."""
+    def step(data):
+        data = data or {}
+        if not data.get("tracker"):
+            raise ToolError("scenario", "start the round tracker first: choose the scenario")
+        t = RoundTracker.from_dict(data["tracker"], content)
+        summary = act(t)
+        return Change({"tracker": t.to_dict(), "facts": data.get("facts", D.EXAMPLE) if facts is None else facts},
+                      summary, t.as_text(content), kind, t)
+    return store.change(code, "director", step)
+
+
+def start_tracker(store: TableStore, code: str, content: Content, scenario: str,
+                  level: str = DEFAULT_DIRECTOR) -> Change:
+    t = RoundTracker.new(content, scenario, level)
+
+    def step(data):
+        facts = (data or {}).get("facts", D.EXAMPLE)
+        return Change({"tracker": t.to_dict(), "facts": facts}, f"Round tracker started: {scenario} ({level})",
+                      t.as_text(content), "start", t)
+    return store.change(code, "director", step)
+
+
+def tracker_noise(store: TableStore, code: str, content: Content, key: str) -> Change:
+    return _tracked(store, code, content, lambda t: f"Noise: {t.add_noise(content, key)['label']}", "noise")
+
+
+def tracker_heat(store: TableStore, code: str, content: Content, amount: int, label: str = "") -> Change:
+    return _tracked(store, code, content, lambda t: f"Noise: {t.add_heat(amount, label)['label']}", "noise")
+
+
+def tracker_director(store: TableStore, code: str, content: Content, facts_text: str,
+                     die: int | None = None) -> Change:
+    """The Director Phase on the tracker: frenzies first, ambient Heat, escalation, purchases, orders."""
     facts = read_facts_text(facts_text)
-    options = {"level": level} if level else {}
-    a = D.assist(content, scenario, facts, heat=heat_made, die=die, **options)
-    state = {"scenario": scenario, "facts": facts_text}
-    bought = ", ".join(f"{p.kind} {p.cost}" for p in a.purchases) or "nothing bought"
-    return store.change(code, "director", lambda _: Change(state, f"Director Phase: Heat {a.heat}, {bought}",
-                                                           D.render(a), "purchase", a))
+
+    def act(t: RoundTracker) -> str:
+        r = t.director_phase(content, facts, die=die)
+        bought = ", ".join(p["what"] for p in r["purchases"]) or "nothing bought"
+        return f"Director Phase, round {r['round']}: Heat {r['heat']}; {bought}"
+    return _tracked(store, code, content, act, "purchase", facts_text)
+
+
+def tracker_end(store: TableStore, code: str, content: Content) -> Change:
+    def act(t: RoundTracker) -> str:
+        fired = t.end_phase(content)
+        events = f"; Doom event: {', '.join(f['event'] for f in fired)}" if fired else ""
+        return f"End of round {t.round - 1}: Doom {t.doom}{events}"
+    return _tracked(store, code, content, act, "end")

@@ -9,7 +9,7 @@ from game.tools import calculator as C
 from game.tools import frenzy as F
 from game.tools import table_tools as T
 from game.tools.common import MAX_DICE, ToolError, pct
-from game.tools.director_assistant import EXAMPLE, MAX_HEAT_MADE
+from game.tools.round_tracker import noise_buttons, report_text, tracker_content
 from game.tools.scavenge import PLAIN
 from game.web.app import store, table_code
 from game.web.forms import Form, field_of
@@ -205,14 +205,16 @@ def frenzy_post(code: str):
     return back("frenzy", code, **{k: v for k, v in request.form.items() if k != "faces" and v}, go="1")
 
 
-# --- director ----------------------------------------------------------------------------------------------------
+# --- director: the round tracker ----------------------------------------------------------------------------------
 
 def director(code: str, error: ToolError | None = None):
     code = table_code(code)
-    kept = store().state(code, "director") or {}
-    return page("director", code, error, levels=DIRECTOR_LEVELS, default_level=DEFAULT_DIRECTOR,
-                facts=request.form.get("facts", kept.get("facts", EXAMPLE)),
-                scenario=request.form.get("scenario", kept.get("scenario", "")), max_heat=MAX_HEAT_MADE)
+    c = content()
+    t, facts = T.tracker(store(), code, c)
+    scen = tracker_content(c, t.scenario).scenarios[t.scenario] if t else None
+    return page("director", code, error, tracker=t, scen=scen, buttons=noise_buttons(c), levels=DIRECTOR_LEVELS,
+                default_level=DEFAULT_DIRECTOR, facts=request.form.get("facts", facts),
+                report=report_text(t.report) if t and t.report and t.phase == "director" else "")
 
 
 def director_post(code: str):
@@ -220,9 +222,18 @@ def director_post(code: str):
     form = Form(request.form)
     c = content()
     try:
-        T.director_phase(store(), code, c, scenario=form.choice("scenario", c.scenarios, required=True),
-                         facts_text=form.text("facts", limit=8000), heat_made=form.whole("heat", 0, MAX_HEAT_MADE),
-                         die=form.whole("die", 1, 6), level=form.choice("director", DIRECTOR_LEVELS))
+        action = form.choice("action", ("start", "noise", "heat", "phase", "end"), required=True)
+        if action == "start":
+            T.start_tracker(store(), code, c, form.choice("scenario", c.scenarios, required=True),
+                            form.choice("director", DIRECTOR_LEVELS, DEFAULT_DIRECTOR))
+        elif action == "noise":
+            T.tracker_noise(store(), code, c, form.choice("noise", [b.key for b in noise_buttons(c)], required=True))
+        elif action == "heat":
+            T.tracker_heat(store(), code, c, form.whole("heat", 1, 15, required=True), form.text("label", limit=40))
+        elif action == "phase":
+            T.tracker_director(store(), code, c, form.text("facts", limit=8000), form.whole("die", 1, 6))
+        else:
+            T.tracker_end(store(), code, c)
     except ToolError as exc:
         return director(code, exc)
     return back("director", code)
