@@ -202,7 +202,8 @@ def frenzy_post(code: str):
         T.roll_frenzy(store(), code, content(), faces=form.faces(), **frenzy_options(form))
     except ToolError as exc:
         return frenzy(code, exc)
-    return back("frenzy", code, **{k: v for k, v in request.form.items() if k != "faces" and v}, go="1")
+    kept = {k: v for k, v in request.form.items() if k != "faces" and v}     # the odds stay on the page
+    return back("frenzy", code, **{**kept, "go": "1"})
 
 
 # --- director: the round tracker ----------------------------------------------------------------------------------
