@@ -18,6 +18,7 @@ from game.web.app import create_app
 webdriver = pytest.importorskip("selenium.webdriver", reason="selenium is missing: pip install -e '.[test]'")
 from selenium.common.exceptions import StaleElementReferenceException  # noqa: E402
 from selenium.webdriver.common.by import By  # noqa: E402
+from selenium.webdriver.support import expected_conditions as EC  # noqa: E402
 from selenium.webdriver.support.ui import Select, WebDriverWait  # noqa: E402
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
@@ -100,21 +101,28 @@ def shot(driver, name: str) -> None:
         (folder / f"{name}_{w}x{h}_full.png").write_bytes(base64.b64decode(data["data"]))
 
 
+def click(driver, xpath: str) -> None:
+    """Click a button once the page showing it has loaded (the click before may still be navigating)."""
+    WebDriverWait(driver, 8, ignored_exceptions=(StaleElementReferenceException,)).until(
+        EC.element_to_be_clickable((By.XPATH, xpath)), f"no button {xpath}").click()
+
+
 def fill(driver, name: str, value: str) -> None:
-    el = driver.find_element(By.NAME, name)
+    el = WebDriverWait(driver, 8).until(EC.presence_of_element_located((By.NAME, name)), f"no field {name}")
     el.clear()
     el.send_keys(value)
 
 
 def choose(driver, name: str, value: str) -> None:
-    Select(driver.find_element(By.NAME, name)).select_by_value(value)
+    el = WebDriverWait(driver, 8).until(EC.presence_of_element_located((By.NAME, name)), f"no field {name}")
+    Select(el).select_by_value(value)
 
 
 def new_table(driver, server: str) -> str:
     driver.get(server + "/")
     fits(driver)
     shot(driver, "home")
-    driver.find_element(By.XPATH, "//button[text()='New table']").click()
+    click(driver, "//button[text()='New table']")
     code = wait_for(driver, ".code b").text
     shot(driver, "table")
     return code
@@ -130,31 +138,31 @@ def test_every_tool_page_works_at_this_size(server, browsers, width, height):
     d.get(f"{base}/calc")
     choose(d, "archetype", "firefighter")
     choose(d, "zombie", "brute")
-    d.find_element(By.XPATH, "//button[text()='Work out the odds']").click()
+    click(d, "//button[text()='Work out the odds']")
     assert "wins" in wait_for(d, ".big-odds").text
     fits(d)
     shot(d, "calc")
-    d.find_element(By.XPATH, "//button[contains(., 'natural 1')]").click()
+    click(d, "//button[contains(., 'natural 1')]")
     wait_for(d, "#heat-total", "1")
 
     # scavenge: real dice entered, a find, copied, then undone
     d.get(f"{base}/scavenge")
     fill(d, "wits", "3")
     fill(d, "faces", "4 4 2")
-    d.find_element(By.XPATH, "//button[text()='Search']").click()
+    click(d, "//button[text()='Search']")
     wait_for(d, ".summary", "Search: success")
-    d.find_element(By.CSS_SELECTOR, "#latest button.copy").click()
+    click(d, "//*[@id='latest']//button[@class='copy']")
     wait_for(d, "#latest .copied")
     fits(d)
     shot(d, "scavenge")
-    d.find_element(By.XPATH, "//button[text()='Undo the last search']").click()
+    click(d, "//button[text()='Undo the last search']")
     wait_for(d, "#latest .muted", "Nothing yet")
     wait_for(d, "[data-deck=core]", "36 / 0")
 
     # a bad entry: the page says which field, nothing is drawn
     fill(d, "wits", "3")
     fill(d, "faces", "9")
-    d.find_element(By.XPATH, "//button[text()='Search']").click()
+    click(d, "//button[text()='Search']")
     assert wait_for(d, "#error", "faces:").text.startswith("faces:")
     fits(d)
     shot(d, "scavenge_error")
@@ -162,7 +170,7 @@ def test_every_tool_page_works_at_this_size(server, browsers, width, height):
     # quick-play
     d.get(f"{base}/quickplay")
     fill(d, "seed", "5")
-    d.find_element(By.XPATH, "//button[text()='Roll a scenario']").click()
+    click(d, "//button[text()='Roll a scenario']")
     wait_for(d, ".summary", "Scenario:")
     fits(d)
     shot(d, "quickplay")
@@ -171,9 +179,9 @@ def test_every_tool_page_works_at_this_size(server, browsers, width, height):
     d.get(f"{base}/frenzy")
     choose(d, "archetype", "doctor")
     fill(d, "z_shambler", "2")
-    d.find_element(By.XPATH, "//button[text()='Odds']").click()
+    click(d, "//button[text()='Odds']")
     assert "survives" in wait_for(d, ".big-odds").text
-    d.find_element(By.ID, "roll").click()
+    click(d, "//button[@id='roll']")
     wait_for(d, ".summary", "Frenzy on ER Doctor")
     fits(d)
     shot(d, "frenzy")
@@ -182,16 +190,16 @@ def test_every_tool_page_works_at_this_size(server, browsers, width, height):
     d.get(f"{base}/director")
     shot(d, "director_start")
     choose(d, "scenario", "pharmacy_run")
-    d.find_element(By.XPATH, "//button[text()='Start the round tracker']").click()
-    d.find_element(By.XPATH, "//button[text()='+2 Pistol']").click()
+    click(d, "//button[text()='Start the round tracker']")
+    click(d, "//button[text()='+2 Pistol']")
     wait_for(d, "#heat-total", "2")
     d.execute_script("document.getElementById('f-facts').value = arguments[0]", EXAMPLE)
     fill(d, "die", "6")
-    d.find_element(By.XPATH, "//button[text()='Run the Director Phase']").click()
+    click(d, "//button[text()='Run the Director Phase']")
     assert "Purchases" in wait_for(d, "#report pre").text
     fits(d)
     shot(d, "director")
-    d.find_element(By.XPATH, "//button[text()='End the round']").click()
+    click(d, "//button[text()='End the round']")
     wait_for(d, ".status", "Round 2")
 
 
@@ -200,13 +208,13 @@ def test_two_browsers_on_one_table_see_the_same_deck(server, browsers):
     code = new_table(first, server)
     second.get(f"{server}/")
     fill(second, "table", code.lower())          # typed in lower case on the second phone
-    second.find_element(By.XPATH, "//button[text()='Join']").click()
+    click(second, "//button[text()='Join']")
     wait_for(second, ".code b", code)
     for d in (first, second):
         d.get(f"{server}/t/{code}/scavenge")
     fill(first, "wits", "3")
     fill(first, "faces", "6 2 2")                # a jackpot on a plain token: two core cards drawn, one kept
-    first.find_element(By.XPATH, "//button[text()='Search']").click()
+    click(first, "//button[text()='Search']")
     wait_for(first, ".summary", "Search: jackpot")
     mine = first.find_element(By.CSS_SELECTOR, "[data-deck=core]").text
     assert mine in ("34 / 1", "34 / 2")

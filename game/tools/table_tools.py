@@ -128,9 +128,10 @@ def roll_scenario(store: TableStore, code: str, content: Content, *, seed: int |
 def roll_frenzy(store: TableStore, code: str, content: Content, **options) -> Change:
     fz = F.resolve(content, roll=True, **options)
     if fz.roll is None:
-        verdict = "no roll needed"
+        verdict = "lethality 0, no roll needed"
     else:
-        verdict = "fights them off" if fz.roll.survived else "devoured"
+        verdict = (f"rolled {' '.join(map(str, fz.roll.faces))}, {fz.roll.successes} of {fz.lethality} needed: "
+                   + ("fights them off" if fz.roll.survived else "devoured"))
     return store.change(code, "frenzy", lambda _: Change(None, f"Frenzy on {fz.survivor}: {verdict}", F.render(fz),
                                                          "roll", fz))
 

@@ -21,18 +21,13 @@ from game.web.forms import field_of
 
 TOOL_NAMES = {"calc": "Combat calculator", "scavenge": "Scavenge decks", "quickplay": "Quick-play scenario",
               "frenzy": "Feeding Frenzy", "director": "Director assistant"}
+TOOL_SHORT = {"calc": "Calculator", "scavenge": "Scavenge", "quickplay": "Quick-play", "frenzy": "Frenzy",
+              "director": "Director"}
 TOOL_BLURBS = {"calc": "Exact odds of a melee, swarm or ranged attack, and the round's running Heat.",
                "scavenge": "Search the salvage decks: the table keeps every deck between searches.",
                "quickplay": "Roll a new scenario on the quick-play tables.",
                "frenzy": "A Downed survivor's odds against the feeders, and the roll.",
                "director": "The Director's Heat, escalation, purchases and activation order."}
-
-
-class BadInput(Exception):
-    """A ToolError to show on a page other than the tool's own (the home page's join form, a bad table URL)."""
-
-    def __init__(self, error: ToolError, template: str = "home.html", **page):
-        self.error, self.template, self.page = error, template, page
 
 
 def create_app(db_path: str | Path, content: Content | None = None) -> Flask:
@@ -42,7 +37,7 @@ def create_app(db_path: str | Path, content: Content | None = None) -> Flask:
     app = Flask(__name__)
     app.config["STORE"] = TableStore(db_path)
     app.config["CONTENT"] = content
-    app.jinja_env.globals.update(TOOL_NAMES=TOOL_NAMES, TOOL_BLURBS=TOOL_BLURBS, TOOLS=TOOLS)
+    app.jinja_env.globals.update(TOOL_NAMES=TOOL_NAMES, TOOL_SHORT=TOOL_SHORT, TOOL_BLURBS=TOOL_BLURBS, TOOLS=TOOLS)
 
     @app.get("/")
     def home():
@@ -77,10 +72,6 @@ def create_app(db_path: str | Path, content: Content | None = None) -> Flask:
 
     from game.web.views import register
     register(app)
-
-    @app.errorhandler(BadInput)
-    def bad_input(exc: BadInput):
-        return render_template(exc.template, error=exc.error, field=field_of(exc.error.flag), **exc.page), 400
 
     @app.errorhandler(ToolError)
     def bad_table(exc: ToolError):      # raised outside a tool's own form: the table code, the join form

@@ -1,6 +1,7 @@
 // The table pages' two helpers: "Copy as text" (the clipboard API, or a selected text box where it is missing,
-// e.g. a plain-http page on a phone) and a light poll that refreshes the #live part when another phone changes the
-// table (forms being filled in are left alone).
+// e.g. a plain-http page on a phone) and a light poll that refreshes the page's live parts when another phone changes the
+// table: every [data-live] region is replaced from a fresh copy of the page (forms
+// being filled in are left alone).
 (function () {
   document.addEventListener("click", function (ev) {
     const button = ev.target.closest("button.copy");
@@ -37,13 +38,17 @@
       if (now === version) return;
       const page = await fetch(location.href, {cache: "no-store"});
       const doc = new DOMParser().parseFromString(await page.text(), "text/html");
-      const fresh = doc.getElementById("live");
-      const here = document.getElementById("live");
-      if (here && here.contains(document.activeElement) && document.activeElement.matches("input, textarea, select")) {
+      const regions = Array.from(document.querySelectorAll("[data-live]"));
+      const typing = document.activeElement && document.activeElement.matches("input, textarea, select");
+      if (typing && regions.some(function (r) { return r.contains(document.activeElement); })) {
         return;     // someone is typing in it: refresh at a later tick
       }
-      if (fresh && here) {
-        here.innerHTML = fresh.innerHTML;
+      let all = regions.length > 0;
+      regions.forEach(function (here) {
+        const fresh = doc.getElementById(here.id);
+        if (fresh) { here.innerHTML = fresh.innerHTML; } else { all = false; }
+      });
+      if (all) {
         version = doc.body.dataset.version || now;
         document.body.dataset.version = version;
       } else {
