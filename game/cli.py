@@ -11,7 +11,9 @@
     scavenge              search the salvage decks: rolls, cards, hazards, Heat, with the decks kept between searches
     scenario              roll a quick-play scenario on one of the maps (and play it headless with --play)
     frenzy                a Downed survivor's Feeding Frenzy: lethality after disruption, odds, and the roll
-    serve                 the five tools as web pages for the phones at a real table (game.web.serve)
+    bleed                 a Downed survivor's bleed-out saves: the odds round after round, and the roll
+    swipes                parting swipes at a survivor breaking away: the wounds' odds, and the roll
+    serve                 the tools as web pages for the phones at a real table (game.web.serve)
     play                  open the board on a scenario (--scenario ID [--seed S]; --as director plays the horde)
     demo                  watch the survivor AI play a game against the Director
     tutorial              learn the game in short lessons on small boards (--lesson N opens lesson N)
@@ -330,6 +332,8 @@ def _faces(text: str) -> tuple[int, ...]:
 
 
 def _add_tool_commands(sub) -> None:
+    from game.tools import table_cli
+
     common = argparse.ArgumentParser(add_help=False)
     common.add_argument("--archetype", metavar="ID", help="take the survivor's numbers from an archetype")
     common.add_argument("--weapon", metavar="ID", help="the weapon used (default: the archetype's own)")
@@ -337,10 +341,15 @@ def _add_tool_commands(sub) -> None:
     common.add_argument("--wounds-taken", "--horde-wounds-taken", dest="wounds_taken", type=_whole, default=0,
                         metavar="K", help="wounds the zombie has already taken (a Horde rolls 2 dice fewer each)")
     common.add_argument("--json", action="store_true", help="print JSON: pools and {value: probability}")
-    table = argparse.ArgumentParser(add_help=False)
-    table.add_argument("--table", metavar="CODE", help="play on this table (4-6 letters; made if new): its decks, "
-                                                       "Director facts and history, shared with `serve`")
-    table.add_argument("--db", metavar="FILE", help="the tables' database (default: tables.db in BT_HOME)")
+    common.add_argument("--roll", action="store_true", help="roll it: the app rolls the attack and resolves it")
+    common.add_argument("--faces", type=_faces, metavar="F,F,...",
+                        help="enter my dice: the attacker's faces, then the defender's (implies --roll)")
+    common.add_argument("--seed", type=int, help="seed for --roll")
+    common.add_argument("--state", metavar="FILE", help="keep the round's running Heat total in FILE (JSON): each "
+                                                        "roll adds its Heat")
+    common.add_argument("--undo", action="store_true", help="with --state or --table: take back the last roll's "
+                                                                        "Heat")
+    table_cli.add_flags(common)
 
     calc = sub.add_parser("calc", help="combat odds for melee, swarm or ranged attacks",
                           description="Work out the dice pools the rules give for an attack and the exact chance "
@@ -378,24 +387,27 @@ def _add_tool_commands(sub) -> None:
     ranged.add_argument("--zombie", metavar="ID", help="the zombie shot at (caps the wounds at what it has left)")
     calc.set_defaults(func=cmd_calc)
 
-    scav = sub.add_parser("scavenge", parents=[table], help="simulate searches against the salvage decks",
+    scav = sub.add_parser("scavenge", help="simulate searches against the salvage decks",
                           description="Search & Salvage: roll the Wits pool, read the outcome, draw the cards, "
                                       "resolve hazards and count the Heat, with the decks kept between searches.")
-    who = scav.add_mutually_exclusive_group(required=True)
+    who = scav.add_mutually_exclusive_group()
     who.add_argument("--wits", type=_whole, metavar="N", help="the dice rolled (Wits plus any bonus dice)")
     who.add_argument("--archetype", metavar="ID", help="take the dice from an archetype (Wits + skill + tool)")
     scav.add_argument("--location", default="core", metavar="DECK",
                       help="the token's location deck: core (a plain token), armory, clinic or garage")
     scav.add_argument("--faces", type=_faces, metavar="F,F,...", help="real dice, used in order by every roll")
-    scav.add_argument("--seed", type=int, default=1, help="shuffles the decks (and rolls, without --faces); with "
-                                                          "--table the table's own decks are used")
+    scav.add_argument("--seed", type=int, default=1, help="shuffles the decks (and rolls, without --faces)")
     scav.add_argument("--searches", type=_whole, default=1, metavar="K", help="how many searches in a row")
     scav.add_argument("--guts", type=_whole, metavar="N",
                       help="Guts dice for a hazard's Guts test (without it the test is only described)")
+    scav.add_argument("--state", metavar="FILE", help="keep the decks in FILE (JSON) between commands: loaded if it "
+                                                      "exists (--seed shuffles new ones), saved back after")
+    scav.add_argument("--undo", action="store_true", help="with --state or --table: take back the last search")
     scav.add_argument("--json", action="store_true", help="print JSON")
+    table_cli.add_flags(scav)
     scav.set_defaults(func=cmd_scavenge)
 
-    scen = sub.add_parser("scenario", parents=[table], help="roll a quick-play scenario",
+    scen = sub.add_parser("scenario", help="roll a quick-play scenario",
                           description="Roll the quick-play tables (game/data/quickplay.yaml): objective, "
                                       "environment, starting density and hazard, and build a playable scenario.")
     scen.add_argument("--seed", type=int, default=1, help="the rolls and the zombies' places")
@@ -406,10 +418,11 @@ def _add_tool_commands(sub) -> None:
     scen.add_argument("--play", action="store_true",
                       help="then play it headless (random survivors) and print the result")
     scen.add_argument("--json", action="store_true", help="print JSON")
+    table_cli.add_flags(scen)
     scen.set_defaults(func=cmd_scenario)
 
-    da = sub.add_parser("director", parents=[table],
-                        help="the Director AI assistant for a real table: Heat, escalation, purchases and orders",
+    da = sub.add_parser("director", help="the Director AI assistant for a real table: Heat, escalation, "
+                                         "purchases and orders",
                         description="Resolve a Director Phase for a group playing on a real table: give the board "
                                     "facts as a small YAML file (see --example); the assistant adds ambient Heat, "
                                     "rolls escalation (or takes your die) and lists the purchases with reasons and "
@@ -422,9 +435,19 @@ def _add_tool_commands(sub) -> None:
     da.add_argument("--director", choices=DIRECTOR_LEVELS, default=DEFAULT_DIRECTOR,
                     help=f"the Director's level (default {DEFAULT_DIRECTOR})")
     da.add_argument("--example", action="store_true", help="print an example facts file and exit")
+    da.add_argument("--state", metavar="FILE",
+                    help="track the game round by round in FILE (JSON): Doom and its events, carried Heat, the "
+                         "noise log. With it: --noise KEY, --add-heat N, --phase (needs --facts), --end, --undo")
+    da.add_argument("--noise", action="append", metavar="KEY", default=[],
+                    help="with --state or --table: log a noise (weapon:pistol, natural_one, zombie:bloater:burst, ...)")
+    da.add_argument("--add-heat", type=_whole, metavar="N", help="with --state or --table: log N Heat typed in by hand")
+    da.add_argument("--phase", action="store_true", help="with --state or --table: run this round's Director Phase")
+    da.add_argument("--end", action="store_true", help="with --state or --table: the End Phase (Doom moves on)")
+    da.add_argument("--undo", action="store_true", help="with --state or --table: take back the last action")
     da.add_argument("--json", action="store_true", help="print JSON")
+    table_cli.add_flags(da)
     da.set_defaults(func=cmd_director)
-    fz = sub.add_parser("frenzy", parents=[table], help="resolve a Feeding Frenzy",
+    fz = sub.add_parser("frenzy", help="resolve a Feeding Frenzy",
                         description="A Downed survivor's Feeding Frenzy: lethality = the feeders' engagement slots "
                                     "minus the allies' disruption hits; the survivor needs that many Guts successes.")
     guts = fz.add_mutually_exclusive_group(required=True)
@@ -439,30 +462,45 @@ def _add_tool_commands(sub) -> None:
     fz.add_argument("--seed", type=int, help="seed for --roll")
     fz.add_argument("--faces", type=_faces, metavar="F,F,...", help="real dice for the test (implies --roll)")
     fz.add_argument("--json", action="store_true", help="print JSON")
+    table_cli.add_flags(fz)
     fz.set_defaults(func=cmd_frenzy)
 
+    bl = sub.add_parser("bleed", help="a Downed survivor's bleed-out saves: the odds round after round",
+                        description="A Downed survivor makes a Guts save at the start of each activation: one "
+                                    "success keeps them alive. The best Guts item carried is used up on the first.")
+    guts = bl.add_mutually_exclusive_group()
+    guts.add_argument("--guts", type=_whole, metavar="N", help="the survivor's Guts dice")
+    guts.add_argument("--archetype", metavar="ID", help="take Guts and skill from an archetype")
+    bl.add_argument("--items", metavar="IDS", help="Guts items carried (default: the archetype's; 'none')")
+    bl.add_argument("--rounds", type=_whole, default=3, metavar="K", help="saves to look ahead (default 3)")
+    bl.add_argument("--roll", action="store_true", help="also roll the next save")
+    bl.add_argument("--seed", type=int, help="seed for --roll")
+    bl.add_argument("--faces", type=_faces, metavar="F,F,...", help="real dice for the save (implies --roll)")
+    bl.add_argument("--json", action="store_true", help="print JSON")
+    bl.set_defaults(func=cmd_bleed)
 
-def _tool(args: argparse.Namespace, build, show, as_json, on_table=None) -> int:
-    """Run one tool: 1 on broken content, 2 with one line on a bad input, else print text or JSON. With --table,
-    `on_table(content, store, code)` plays it on the table (game.tools.table_tools) and returns the Changes made."""
+    sw = sub.add_parser("swipes", help="parting swipes at a survivor breaking away: the wounds' odds",
+                        description="A survivor who Disengages (or drags a Downed ally out) takes a swipe from each "
+                                    "figure in contact (at most 3); each 5+ is a wound.")
+    sw.add_argument("--zombies", metavar="IDS", default="", help="the zombies in contact, comma separated")
+    sw.add_argument("--slots", type=_whole, metavar="S", help="engagement slots they fill (instead of --zombies)")
+    sw.add_argument("--archetype", metavar="ID", help="the survivor (a skill may shrug swipes off; wounds)")
+    sw.add_argument("--wounds", type=_whole, metavar="W", help="the survivor's wounds left (chance of going down)")
+    sw.add_argument("--roll", action="store_true", help="also roll the swipes")
+    sw.add_argument("--seed", type=int, help="seed for --roll")
+    sw.add_argument("--faces", type=_faces, metavar="F,F,...", help="real dice for the swipes (implies --roll)")
+    sw.add_argument("--json", action="store_true", help="print JSON")
+    sw.set_defaults(func=cmd_swipes)
+
+
+def _tool(args: argparse.Namespace, build, show, as_json) -> int:
+    """Run one tool: 1 on broken content, 2 with one line on a bad input, else print text or JSON."""
     from game.tools.common import ToolError
 
     content = _content()
     if content is None:
         return 1
     try:
-        if getattr(args, "table", None) and on_table is not None:
-            from game.tools.table_store import TableStore, default_db
-            store = TableStore(args.db or default_db())
-            code = store.ensure(args.table)
-            changes = on_table(content, store, code)
-            if args.json:
-                print(json.dumps({"table": code, "results": [as_json(c.result) for c in changes]}, indent=2))
-            else:
-                print("\n\n".join(c.text for c in changes) + f"\n(table {code})")
-            return 0
-        if getattr(args, "db", None):
-            raise ToolError("--db", "needs --table CODE (the table to play on)")
         result = build(content)
     except ToolError as exc:
         print(f"error: {exc}", file=sys.stderr)
@@ -473,6 +511,9 @@ def _tool(args: argparse.Namespace, build, show, as_json, on_table=None) -> int:
 
 def cmd_calc(args: argparse.Namespace) -> int:
     from game.tools import calculator as C
+    from game.tools import state_file, table_cli
+    from game.tools.attack_roll import HeatTally, roll_attack
+    from game.tools.common import Roller, ToolError
 
     shared = dict(archetype=args.archetype, weapon=args.weapon, cap=args.cap, wounds_taken=args.wounds_taken)
     if args.attack == "melee":
@@ -483,38 +524,105 @@ def cmd_calc(args: argparse.Namespace) -> int:
                        defender_dice=args.defender_dice, melee_cover=args.melee_cover, fight=args.fight)
     else:
         options = dict(dice=args.dice, cover=args.cover, aim=args.aim, hunker=args.hunker, zombie=args.zombie)
-    return _tool(args, lambda content: C.calculate(content, args.attack, **shared, **options),
-                 lambda calc, content: C.render(calc), C.to_json)
+    if table_cli.used(args):
+        return table_cli.run(args, lambda *table: table_cli.calc(args, {**shared, **options}, *table))
+
+    def build(content):
+        if args.undo and not args.state:
+            raise ToolError("--undo", "needs --state FILE (the running Heat total to take the roll back from)")
+        tally = None
+        if args.state:
+            tally = state_file.load(args.state, "calc", HeatTally.from_dict) or HeatTally()
+        if args.undo:
+            undone = tally.undo()
+            state_file.save(args.state, "calc", tally.to_dict())
+            return None, None, tally, f"Undone: {undone}"
+        calc = C.calculate(content, args.attack, **shared, **options)
+        rolled = None
+        if args.roll or args.faces is not None:
+            rolled = roll_attack(calc, Roller(seed=args.seed, faces=args.faces))
+        elif tally is not None:
+            raise ToolError("--state", "the running Heat total grows with rolls: add --roll or --faces")
+        if tally is not None:
+            tally.add_roll(rolled)
+            state_file.save(args.state, "calc", tally.to_dict())
+        return calc, rolled, tally, ""
+
+    def show(result, content) -> str:
+        calc, rolled, tally, undone = result
+        parts = [undone] if undone else [C.render(calc)]
+        if rolled is not None:
+            parts.append(rolled.as_text())
+        if tally is not None:
+            parts.append(tally.as_text())
+        return "\n\n".join(parts)
+
+    def as_json(result) -> dict:
+        calc, rolled, tally, undone = result
+        out = C.to_json(calc) if calc is not None else {"undone": undone}
+        if rolled is not None:
+            out["roll"] = {"attacker_faces": list(rolled.attacker_faces), "defender_faces": list(rolled.defender_faces),
+                           "attacker_successes": rolled.attacker_hits, "defender_successes": rolled.defender_hits,
+                           "wounds_to_defender": rolled.wounds_to_defender,
+                           "wounds_to_attacker": rolled.wounds_to_attacker, "stunned": rolled.stunned,
+                           "heat": rolled.heat, "text": rolled.as_text()}
+        if tally is not None:
+            out["heat_total"] = tally.total
+        return out
+
+    return _tool(args, build, show, as_json)
 
 
 def cmd_scavenge(args: argparse.Namespace) -> int:
     from game.tools import scavenge as S
-    from game.tools import table_tools as T
+    from game.tools import state_file, table_cli
     from game.tools.common import ToolError
 
-    def on_table(content, store, code):
-        if args.searches < 1:
-            raise ToolError("--searches", f"must be 1 or more, not {args.searches}")
-        faces = list(args.faces) if args.faces is not None else None
-        changes = []
-        for _ in range(args.searches):      # each search is one change on the table (undone one at a time)
-            changes.append(T.search(store, code, content, dice=args.wits, archetype=args.archetype,
-                                    location=args.location, guts=args.guts, faces=faces))
-            if faces is not None:
-                faces = list(changes[-1].result.faces_left)
-        return changes
+    if table_cli.used(args):
+        return table_cli.run(args, lambda *table: table_cli.scavenge(args, *table))
 
-    return _tool(args, lambda content: S.simulate(content, dice=args.wits, archetype=args.archetype,
-                                                  location=args.location, searches=args.searches, seed=args.seed,
-                                                  faces=args.faces, guts=args.guts),
-                 S.render, S.to_json, on_table)
+    def build(content):
+        if args.undo and not args.state:
+            raise ToolError("--undo", "needs --state FILE (the decks to take the search back from)")
+        state = None
+        if args.state:
+            state = state_file.load(args.state, "scavenge", lambda d: S.DeckState.from_dict(content, d))
+            state = state or S.DeckState.new(content, args.seed)
+        if args.undo:
+            undone = state.undo()
+            state_file.save(args.state, "scavenge", state.to_dict())
+            return None, state, f"Undone: {undone}"
+        run = S.simulate(content, dice=args.wits, archetype=args.archetype, location=args.location,
+                         searches=args.searches, seed=args.seed, faces=args.faces, guts=args.guts, state=state)
+        if state is not None:
+            state_file.save(args.state, "scavenge", state.to_dict())
+        return run, state, ""
+
+    def show(result, content) -> str:
+        run, state, undone = result
+        parts = [undone] if undone else [S.render(run, content)]
+        if state is not None:
+            parts.append(state.as_text())
+        return "\n\n".join(parts)
+
+    def as_json(result) -> dict:
+        run, state, undone = result
+        out = S.to_json(run) if run is not None else {"undone": undone}
+        if state is not None:
+            out["decks"] = state.counts()
+        return out
+
+    return _tool(args, build, show, as_json)
 
 
 def cmd_scenario(args: argparse.Namespace) -> int:
-    import dataclasses
-
     from game.tools import quickplay as Q
-    from game.tools.common import ToolError, id_list
+    from game.tools import table_cli
+    from game.tools.common import id_list
+
+    if table_cli.used(args):
+        team = id_list(args.team) if args.team else None
+        return table_cli.run(args, lambda *table: table_cli.scenario(args, team, *table))
 
     def build(content):
         q = Q.generate(content, args.seed, map_id=args.map, faces=args.faces,
@@ -542,15 +650,7 @@ def cmd_scenario(args: argparse.Namespace) -> int:
         q, played = result
         return {**Q.to_json(q), **({"played": played} if played else {})}
 
-    def on_table(content, store, code):
-        if args.play:
-            raise ToolError("--play", "plays a scenario headless: leave out --table")
-        from game.tools import table_tools as T
-        change = T.roll_scenario(store, code, content, seed=args.seed, map_id=args.map, faces=args.faces,
-                                 team=id_list(args.team) if args.team else None)
-        return [dataclasses.replace(change, result=(change.result, None))]     # as_json takes (scenario, played)
-
-    return _tool(args, build, show, as_json, on_table)
+    return _tool(args, build, show, as_json)
 
 
 def cmd_director(args: argparse.Namespace) -> int:
@@ -560,36 +660,99 @@ def cmd_director(args: argparse.Namespace) -> int:
     if args.example:
         print(D.EXAMPLE, end="")
         return 0
+    if args.state and not args.table:
+        return _director_tracker(args)
+    from game.tools import table_cli
+    if table_cli.used(args):
+        return table_cli.run(args, lambda *table: table_cli.director(args, *table))
+    for flag, used in (("--noise", args.noise), ("--add-heat", args.add_heat is not None), ("--phase", args.phase),
+                       ("--end", args.end), ("--undo", args.undo)):
+        if used:
+            print(f"error: {flag}: needs --state FILE or --table CODE (the round tracker it changes)",
+                  file=sys.stderr)
+            return 2
 
     def build(content):
         if not args.scenario or not args.facts:
             raise ToolError("--scenario/--facts", "both are needed (try --example for a facts file)")
         return D.assist(content, args.scenario, D.read_facts(args.facts), heat=args.heat, die=args.die,
                         seed=args.seed, level=args.director)
+    return _tool(args, build, lambda a, content: D.render(a), D.to_json)
 
-    def on_table(content, store, code):
-        from game.content.files import read_text
-        from game.tools import table_tools as T
 
-        if not args.scenario or not args.facts:
-            raise ToolError("--scenario/--facts", "both are needed (try --example for a facts file)")
-        text, problems = read_text(args.facts)
-        if problems:
-            raise ToolError("--facts", str(problems[0]))
-        return [T.director_phase(store, code, content, scenario=args.scenario, facts_text=text, heat_made=args.heat,
-                                 die=args.die, level=args.director)]
-    return _tool(args, build, lambda a, content: D.render(a), D.to_json, on_table)
+def _director_tracker(args: argparse.Namespace) -> int:
+    """`director --state FILE ...`: the round tracker, loaded, changed by the flags given (in the order a round
+    runs: noise, the Director Phase, the End Phase; or one undo) and saved back."""
+    from game.tools import director_assistant as D
+    from game.tools import state_file
+    from game.tools.common import ToolError
+    from game.tools.round_tracker import RoundTracker
+
+    def build(content):
+        t = state_file.load(args.state, "director", lambda d: RoundTracker.from_dict(d, content))
+        if t is None:
+            if not args.scenario:
+                raise ToolError("--scenario", f"{args.state} holds no round tracker yet: name the scenario to "
+                                              f"start one")
+            t = RoundTracker.new(content, args.scenario, args.director)
+        elif args.scenario and args.scenario != t.scenario:
+            raise ToolError("--scenario", f"{args.state} tracks {t.scenario}, not {args.scenario}")
+        if args.heat is not None:
+            raise ToolError("--heat", "the tracker adds up the noise log: use --noise or --add-heat")
+        said = []
+        if args.undo:
+            if args.noise or args.add_heat is not None or args.phase or args.end:
+                raise ToolError("--undo", "undo on its own: it takes back the last action")
+            said.append(f"Undone: {t.undo()}")
+        for key in args.noise:
+            said.append(f"Logged {t.add_noise(content, key)['label']}")
+        if args.add_heat is not None:
+            said.append(f"Logged {t.add_heat(args.add_heat)['label']}")
+        if args.phase:
+            if not args.facts:
+                raise ToolError("--facts", "the Director Phase needs the board facts (try --example)")
+            t.director_phase(content, D.read_facts(args.facts), die=args.die, seed=args.seed)
+        if args.end:
+            fired = t.end_phase(content)
+            said.append("End Phase: Doom moves on" + (": " + ", ".join(f["event"] for f in fired) if fired else ""))
+        state_file.save(args.state, "director", t.to_dict())
+        return t, said
+
+    def show(result, content) -> str:
+        t, said = result
+        return "\n".join([*said, t.as_text(content)])
+
+    return _tool(args, build, show, lambda result: result[0].to_dict(with_history=False))
 
 
 def cmd_frenzy(args: argparse.Namespace) -> int:
     from game.tools import frenzy as F
-    from game.tools import table_tools as T
+    from game.tools import table_cli
 
     options = dict(guts=args.guts, archetype=args.archetype, items=args.items, zombies=args.zombies,
                    slots=args.slots, disruption=args.disruption, seed=args.seed, faces=args.faces)
+    if table_cli.used(args):
+        return table_cli.run(args, lambda *table: table_cli.frenzy(options, *table))
     return _tool(args, lambda content: F.resolve(content, roll=args.roll, **options),
-                 lambda fz, content: F.render(fz), F.to_json,
-                 lambda content, store, code: [T.roll_frenzy(store, code, content, **options)])
+                 lambda fz, content: F.render(fz), F.to_json)
+
+
+def cmd_bleed(args: argparse.Namespace) -> int:
+    from game.tools import downed_odds as O
+
+    return _tool(args, lambda content: O.bleed_out(content, guts=args.guts, archetype=args.archetype,
+                                                   items=args.items, rounds=args.rounds, roll=args.roll,
+                                                   seed=args.seed, faces=args.faces),
+                 lambda b, content: b.as_text(), O.bleed_json)
+
+
+def cmd_swipes(args: argparse.Namespace) -> int:
+    from game.tools import downed_odds as O
+
+    return _tool(args, lambda content: O.swipes(content, zombies=args.zombies, slots=args.slots,
+                                                archetype=args.archetype, wounds=args.wounds, roll=args.roll,
+                                                seed=args.seed, faces=args.faces),
+                 lambda sw, content: sw.as_text(), O.swipes_json)
 
 
 def run_default(args: argparse.Namespace) -> int:

@@ -70,6 +70,13 @@ ONE_LINE = [  # tool errors: exactly one line naming the flag
     (("scenario", "--map", "moon_base"), "--map: unknown map 'moon_base'"),
     (("frenzy", "--guts", "2", "--zombies", "shambler,ghoul"), "--zombies: unknown zombie 'ghoul'"),
     (("frenzy", "--guts", "2"), "--zombies:"),
+    (("scavenge",), "--wits:"),
+    (("calc", "swarm", "--zombies", "shambler,shambler", "--slots", "5", "--defender-dice", "2"), "--slots:"),
+    (("calc", "swarm", "--zombies", "shambler,shambler", "--slots", "3", "--defender-dice", "2"), "--slots:"),
+    (("calc", "melee", "--fight", "2", "--attacker-dice", "2", "--zombie", "brute"), "--fight:"),
+    (("calc", "melee", "--attacker-dice", "2", "--zombie", "brute", "--undo"), "--undo:"),
+    (("scavenge", "--wits", "2", "--undo"), "--undo:"),
+    (("director", "--scenario", "pharmacy_run", "--end"), "--end:"),
 ]
 
 
@@ -92,11 +99,12 @@ BAD_FLAGS = [
     ("calc", "melee", "--attacker-dice", "x"),
     ("calc", "ranged", "--cover", "medium"),
     ("calc", "melee", "--attacker-dice", "-1"),
-    ("scavenge",),
     ("scavenge", "--wits", "3", "--archetype", "doctor"),
     ("scavenge", "--wits", "3", "--faces", "7,2"),
     ("frenzy", "--zombies", "horde"),
     ("frenzy", "--guts", "2", "--bogus"),
+    ("director", "--heat", "-5"),
+    ("calc", "melee", "--fight", "x"),
 ]
 
 

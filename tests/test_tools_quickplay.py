@@ -10,7 +10,7 @@ from game.content.validate import declared_ids
 from game.rules.geometry import distance
 from game.sim.runner import play_game
 from game.tools.common import ToolError
-from game.tools.quickplay import can_host, generate, parse_tables, playable, render, role_markers, tables_of, to_json
+from game.tools.quickplay import generate, parse_tables, playable, render, role_markers, tables_of, to_json
 from game.world.session import Session
 
 C = load_content()
@@ -68,10 +68,7 @@ def test_same_seed_same_scenario_and_every_map_is_reachable():
     assert generate(C, 4).board.map == generate(C, 4).board.map
     named = {r.map for r in tables_of(C).environment.rows}       # maps an environment row is written for
     for map_id in C.maps:
-        if not any(can_host(row, C.maps[map_id]) for row in tables_of(C).objective.rows):
-            with pytest.raises(ToolError, match="can host none"):
-                generate(C, 3, map_id=map_id)
-            continue
+        assert any(row.on(C.maps[map_id]) for row in tables_of(C).objective.rows), map_id   # variants fit all
         q = generate(C, 3, map_id=map_id)
         assert q.scenario.map == map_id
         assert q.roll("environment").row.map == map_id if map_id in named else \
@@ -79,12 +76,50 @@ def test_same_seed_same_scenario_and_every_map_is_reachable():
     assert "hold_the_line" in C.maps and "hold_the_line" not in named     # the case above is really tried
 
 
-def test_reading_down_when_the_map_cannot_host_the_objective():
+def test_a_map_without_the_markers_plays_the_rows_variant():
     # faces: objective 5 (The Sample Case needs an extraction zone), environment 5 (Dead Air has none)
     q = generate(C, None, faces=[5, 5, 3, 4, 2], map_id="dead_air")     # hand-built maps can lack zones
     obj = q.roll("objective")
-    assert obj.rolled.id == "sample_case" and obj.row.id != "sample_case" and "read down" in obj.note
+    assert obj.rolled.id == obj.row.id == "sample_case" and not obj.note
+    assert q.scenario.name.startswith("Bring the Case Home") and q.scenario.tasks[0].zone == "deploy"
+    assert any("as played on" in n for n in q.notes)
     assert q.scenario.map == "dead_air" and q.roll("density").total == 7
+
+
+def test_reading_down_when_no_variant_fits_either():
+    # Hold the Line has no objective markers and no exit: the Salvage Run (and its Hold the Yard) cannot be played
+    q = generate(C, None, faces=[2, 1, 3, 4, 2], map_id="hold_the_line")
+    obj = q.roll("objective")
+    assert obj.rolled.id == "salvage_run" and obj.row.id == "call_for_help" and "read down" in obj.note
+    assert [t.kind for t in q.scenario.tasks] == ["survive"]
+
+
+def test_every_map_gets_several_objectives():
+    from collections import Counter
+    for map_id, least in (("last_train_out", 4), ("dead_air", 5), ("pharmacy_run", 6)):
+        seen = Counter(generate(C, None, faces=[f, 1, 3, 4, 2], map_id=map_id).scenario.name.split(":")[0]
+                       for f in range(1, 7))
+        assert len(seen) >= least, (map_id, seen)
+        assert max(seen.values()) <= 2, (map_id, seen)
+
+
+def test_dead_calm_is_quieter_but_every_noise_carries():
+    q = generate(C, None, faces=[1, 1, 3, 4, 1])
+    base = tables_of(C).base
+    assert q.roll("hazard").row.id == "dead_calm"
+    assert q.scenario.ambient_heat == base.ambient_heat - 1 and q.scenario.noise_bonus == 1
+    assert "carries" in q.roll("hazard").row.text
+
+
+def test_a_short_track_keeps_its_doom_events():
+    from game.tools.quickplay import fit_track
+    assert fit_track({5: "a", 9: "b"}, 8) == ({5: "a", 7: "b"}, [("b", 7)])
+    kept, moved = fit_track({6: "a", 7: "b", 9: "c"}, 8)
+    assert kept == {5: "c", 6: "a", 7: "b"} and moved == [("c", 5)]
+    q = generate(C, None, faces=[1, 1, 3, 5, 5])       # Break Out, Running Late: the shortest track
+    s = q.scenario
+    assert all(2 <= space < s.doom_length for space in s.doom_events)
+    assert len(s.doom_events) == len(tables_of(C).base.doom_events)
 
 
 def test_objective_roles_land_on_the_maps_markers():
@@ -183,7 +218,9 @@ def test_a_broken_table_gives_one_clear_problem(change, where):
 
 def test_a_map_that_can_host_no_objective_is_reported():
     def only_break_out(q):
-        q["objective"]["rows"] = [dict(q["objective"]["rows"][0], roll=[1, 6])]
+        row = dict(q["objective"]["rows"][0], roll=[1, 6])
+        row.pop("variants")         # Break Out alone, without its Dig In for a map with no exit
+        q["objective"]["rows"] = [row]
     tables, problems = broken(only_break_out)
     assert [p.message for p in problems] and "dead_air" in problems[0].message
 

@@ -108,7 +108,7 @@ def test_every_change_is_one_transaction_even_from_many_phones_at_once(db):
     for t in threads:
         t.join()
     assert not errors
-    assert T.heat(store, code)["total"] == 20
+    assert T.heat(store, code).total == 20
     assert store.version(code) == 20
 
 
@@ -131,6 +131,21 @@ def test_the_round_tracker_keeps_the_round_on_the_table(client, db):
     assert (t.round, t.phase, t.made) == (1, "director", 5)
 
 
+def test_entered_dice_resolve_an_attack_and_add_its_heat(client, db):
+    code = new_table(client)
+    # a Firefighter (Fight 3 + Fire Axe 3: 6 dice) at a Brute (4 dice): 6 6 5 4 1 1 against 4 2 2 2
+    form = {"attack": "melee", "archetype": "firefighter", "zombie": "brute", "faces": "6 6 5 4 1 1 4 2 2 2",
+            "action": "roll"}
+    reply = client.post(f"/t/{code}/calc", data=form)
+    assert reply.status_code == 303 and "go=1" in reply.location
+    tally = T.heat(TableStore(db), code)
+    assert tally.total == 3                                     # the axe's 1 + two natural 1s
+    latest = TableStore(db).history(code, "calc")[0]
+    assert latest.summary == "Melee roll: 3 wounds to Brute, +3 Heat (total 3)"
+    client.post(f"/t/{code}/calc/undo")
+    assert T.heat(TableStore(db), code).total == 0
+
+
 def test_every_page_answers_200(client):
     code = new_table(client)
     for page in ("", "calc", "scavenge", "quickplay", "frenzy", "director", "calc?attack=swarm",
@@ -149,6 +164,9 @@ BAD = [   # (method, page, form, the field the message names, words of the messa
     ("get", "calc", {"attack": "ranged", "go": "1", "dice": "99"}, "dice", "must be 0 to 40"),
     ("post", "calc", {"heat": "-5"}, "heat", "must be 1 to 30"),
     ("post", "calc", {}, "heat", "is needed"),
+    ("post", "calc", {"action": "roll", "attack": "melee", "archetype": "cook", "zombie": "brute", "faces": "6"},
+     "faces", "ran out of dice"),
+    ("post", "calc", {"action": "roll", "attack": "melee", "fight": "3", "attacker_dice": "4"}, "fight", "not both"),
     ("post", "scavenge", {"wits": "abc"}, "wits", "not a whole number"),
     ("post", "scavenge", {}, "wits", "give the Wits dice"),
     ("post", "scavenge", {"wits": "3", "location": "moon"}, "location", "unknown choice"),
@@ -238,3 +256,24 @@ def test_the_command_line_plays_on_the_same_table(db, capsys):
     assert "--table" in capsys.readouterr().err
     assert main(["frenzy", "--guts", "2", "--slots", "1", "--db", str(db)]) == 2
     assert "needs --table" in capsys.readouterr().err
+    assert main(["scavenge", "--undo", "--table", code, "--db", str(db)]) == 0
+    assert sum(c["draw"] for c in T.decks(store, code, C).counts().values()) == drawn + 1
+
+
+def test_the_command_line_keeps_the_round_and_the_heat_on_a_table(db, capsys, tmp_path):
+    code, at = "KRVMT", ["--table", "krvmt", "--db", str(db)]
+    faces = "6,6,5,4,1,1,4,2,2,2"         # the Fire Axe's 1 Heat and two natural 1s
+    assert main(["calc", "melee", "--archetype", "firefighter", "--zombie", "brute", "--faces", faces, *at]) == 0
+    assert T.heat(TableStore(db), code).total == 3
+    assert main(["calc", "melee", "--archetype", "firefighter", "--zombie", "brute", *at]) == 2
+    assert "grows with rolls" in capsys.readouterr().err
+    assert main(["director", "--noise", "weapon:pistol", *at]) == 2
+    assert "name the scenario" in capsys.readouterr().err
+    assert main(["director", "--scenario", "pharmacy_run", "--noise", "weapon:pistol", "--add-heat", "2", *at]) == 0
+    facts = tmp_path / "facts.yaml"
+    facts.write_text(EXAMPLE)
+    assert main(["director", "--phase", "--facts", str(facts), "--die", "2", *at]) == 0
+    t, _ = T.tracker(TableStore(db), code, C)
+    assert (t.made, t.phase, t.report["heat_made"]) == (4, "director", 4)
+    assert main(["director", "--state", str(tmp_path / "s.json"), *at]) == 2
+    assert "not both" in capsys.readouterr().err

@@ -18,6 +18,7 @@ from game.ai.director_policy import DirectorAI
 from game.ai.players import make_player
 from game.content.loader import load_content
 from game.sim.runner import play_game
+from game.tools.quickplay import content_for
 from game.world.agendas import verdicts
 from game.world.components import Status
 
@@ -36,7 +37,7 @@ class GameJob:
 
 def run_one(job: GameJob) -> dict:
     """Play one AI-vs-AI game; a small record of how it went."""
-    s = play_game(load_content(), job.scenario, job.seed, make_player(job.level, job.seed),
+    s = play_game(content_for(load_content(), job.scenario), job.scenario, job.seed, make_player(job.level, job.seed),
                   policy=DirectorAI(job.director), agendas=job.agendas)
     winner, cause = s.result
     bought = Counter(e.data["purchase"] for e in s.events if e.kind == "purchase" and "purchase" in e.data)

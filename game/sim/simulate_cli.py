@@ -10,7 +10,6 @@ from pathlib import Path
 from game.ai.director_levels import DEFAULT_DIRECTOR, DIRECTOR_LEVELS
 from game.ai.players import PLAYERS
 from game.content.files import atomic_write, writable_problem
-from game.content.loader import content_with_scenario
 from game.sim import batch
 
 
@@ -42,7 +41,8 @@ def register(sub) -> None:
     p = sub.add_parser("simulate", help="play many AI-vs-AI games headless and print a balance report",
                        description="Play N games of the survivor AI against the Director AI (game i uses seed "
                                    "S+i) and report win rate, endings, rounds, Doom, losses, Heat and spawns.")
-    p.add_argument("--scenario", required=True, help="scenario id (see `scenarios`)")
+    p.add_argument("--scenario", required=True,
+                   help="scenario id (see `scenarios`), or quickplay_SEED for a quick-play scenario")
     p.add_argument("--games", type=positive, default=100, help="how many games (default 100)")
     p.add_argument("--seed", type=seed, default=1, help="seed of the first game (default 1)")
     p.add_argument("--jobs", type=positive, default=1, help="worker processes (default 1; at most the cores)")
@@ -66,6 +66,13 @@ def cores() -> int:
         return os.cpu_count() or 1
 
 
+def content_with_scenario(scenario: str):
+    """The content and 0 when the scenario is known (a quick-play id rolled from its seed); else None and an exit
+    code after one clear line."""
+    from game.cli import content_with_scenario as known
+    return known(scenario)
+
+
 def cmd_simulate(args: argparse.Namespace) -> int:
     if args.json is not None:       # checked before the batch, not after hours of it
         problem = writable_problem(args.json)
@@ -75,6 +82,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     content, code = content_with_scenario(args.scenario)
     if content is None:
         return code
+    del content             # checked only: each game loads its own (a quick-play id rolled again from its seed)
     jobs = min(args.jobs, cores())
     if jobs < args.jobs:
         print(f"note: --jobs {args.jobs} is more than the {jobs} cores here; using {jobs}", file=sys.stderr)

@@ -84,6 +84,10 @@ class Calculation:
     outcome: Mapping[str, Fraction] = field(default_factory=dict)   # win / tie / loss, for the survivor
     chances: Mapping[str, Fraction] = field(default_factory=dict)   # named odds: destroyed, Downed, stunned
     notes: tuple[str, ...] = ()
+    ignore_ones: int = 0                 # natural 1s per roll that make no Heat (a skill)
+
+    def as_text(self) -> str:
+        return render(self)
 
     def expected(self) -> dict[str, Fraction]:
         out = {"attacker_successes": self.attacker_successes.mean()}
@@ -276,7 +280,7 @@ def melee_calc(content: Content, *, attacker_dice: int | None = None, defender_d
     title = f"Melee: {att_name}{wname} attacks {def_name}" + (" (in a window or doorway)" if melee_cover else "")
     return Calculation("melee", title, def_name, attacker, defender, a_succ, d_succ, to_def, to_att, d_cap, a_cap,
                        weapon_heat, _heat_dist(attacker.dice, need, weapon_heat, ignored), att_name,
-                       outcome, chances, tuple(notes))
+                       outcome, chances, tuple(notes), ignored)
 
 
 # --- swarm -----------------------------------------------------------------------------------------------------------
@@ -386,7 +390,7 @@ def swarm_calc(content: Content, *, zombies: Sequence[str] | str = (), attacker_
         (" (in a window or doorway)" if melee_cover else "")
     return Calculation("swarm", title, survivor.side, swarm, survivor, s_succ, d_succ, to_surv, to_swarm, d_cap,
                        a_cap, 0, _heat_dist(survivor.dice, need, 0, ignored), survivor.side, outcome, chances,
-                       tuple(notes))
+                       tuple(notes), ignored)
 
 
 # --- ranged ----------------------------------------------------------------------------------------------------------
@@ -496,7 +500,7 @@ def ranged_calc(content: Content, *, dice: int | None = None, archetype: str | N
         (" (aimed)" if aimed else "") + f" at {target_name} {cover_text}" + (", hunkered down" if hunker else "")
     return Calculation("ranged", title, target_name, shooter, None, hits, None, wounds, Dist.point(0), d_cap, None,
                        weapon_heat, _heat_dist(final, tgt.need, weapon_heat, ignored), shooter_name, {}, chances,
-                       tuple(notes))
+                       tuple(notes), ignored)
 
 
 def calculate(content: Content, attack: str, **options) -> Calculation:

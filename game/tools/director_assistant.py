@@ -67,6 +67,9 @@ class Assist:
     frenzies: tuple[dict, ...] = ()   # the Feeding Frenzies due first in the phase (feeding_frenzies)
     zombies: tuple[tuple[str, str], ...] = ()   # (zombie id, its name)
 
+    def as_text(self) -> str:
+        return render(self)
+
 
 def _number(value, where: str, low: int = 0, high: int = 99) -> int:
     if isinstance(value, bool) or not isinstance(value, (int, float)) or not low <= value <= high:

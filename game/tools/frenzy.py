@@ -44,33 +44,27 @@ class Frenzy:
     roll: FrenzyRoll | None = None
     notes: tuple[str, ...] = ()
 
+    def as_text(self) -> str:
+        return render(self)
 
-def resolve(content: Content, *, guts: int | None = None, archetype: str | None = None,
-            items: Sequence[str] | str | None = None, zombies: Sequence[str] | str = (), slots: int | None = None,
-            disruption: int = 0, roll: bool = False, seed: int | None = None,
-            faces: Sequence[int] | None = None) -> Frenzy:
-    """The Feeding Frenzy on one Downed survivor. Give the Guts dice (`guts`) or an `archetype` (Guts + skill);
-    `items` are the Guts items carried (default: the archetype's starting items; the best is used up on the test);
-    the feeders as zombie ids (`zombies`) or their engagement `slots`; `disruption` hits by allies this round.
-    With `roll` (or entered `faces`) the test is also rolled."""
-    rules = content.rules
-    need = rules.success
+
+@dataclass(frozen=True)
+class GutsTest:
+    """A survivor's Guts pool for one test, built as the engine builds it (game.world.guts)."""
+    dice: int
+    parts: tuple[tuple[str, int], ...]
+    item_used: str                 # the Guts item used up on the test ("" none)
+    ignore_ones: int               # natural 1s that make no Heat (a skill)
+    archetype: object = None       # the ArchetypeDef, when one was named
+
+
+def guts_test(content: Content, *, guts: int | None = None, archetype: str | None = None,
+              items: Sequence[str] | str | None = None) -> GutsTest:
+    """Guts dice given (`guts`, the whole pool before items) or an archetype's (Guts + skill); `items` carried (the
+    archetype's starting items by default; 'none' for none): the best Guts item is used up for its dice."""
     if guts is None and archetype is None:
         raise ToolError("--guts", "give the Guts dice, or an --archetype to take them from")
     check_dice(guts, "--guts")
-    if disruption < 0:
-        raise ToolError("--disruption", f"must be 0 or more, not {disruption}")
-    ids = id_list(zombies)
-    zdefs = [lookup(content.zombies, z, "--zombies", "zombie") for z in ids]
-    if zdefs and slots is not None:
-        raise ToolError("--slots", "give the feeding --zombies or their --slots, not both")
-    if not zdefs and slots is None:
-        raise ToolError("--zombies", "name the zombies feeding (or give the --slots they fill)")
-    used = sum(z.slots for z in zdefs) if zdefs else slots
-    if not 1 <= used <= rules.engagement_slots:
-        raise ToolError("--zombies" if zdefs else "--slots",
-                        f"the feeders fill {used} engagement slots; a survivor has 1 to {rules.engagement_slots}")
-
     arch = lookup(content.archetypes, archetype, "--archetype", "archetype") if archetype else None
     skill = content.skills[arch.skill] if arch else None
     skill_dice = int(skill.effects.get("guts_dice", 0)) if skill else 0
@@ -91,6 +85,36 @@ def resolve(content: Content, *, guts: int | None = None, archetype: str | None 
     if item_used:
         parts.append((content.items[item_used].name, item_dice))
     ignored = int(skill.effects.get("ignore_complications", 0)) if skill else 0
+    return GutsTest(dice, tuple(parts), item_used, ignored, arch)
+
+
+def resolve(content: Content, *, guts: int | None = None, archetype: str | None = None,
+            items: Sequence[str] | str | None = None, zombies: Sequence[str] | str = (), slots: int | None = None,
+            disruption: int = 0, roll: bool = False, seed: int | None = None,
+            faces: Sequence[int] | None = None) -> Frenzy:
+    """The Feeding Frenzy on one Downed survivor. Give the Guts dice (`guts`) or an `archetype` (Guts + skill);
+    `items` are the Guts items carried (default: the archetype's starting items; the best is used up on the test);
+    the feeders as zombie ids (`zombies`) or their engagement `slots`; `disruption` hits by allies this round.
+    With `roll` (or entered `faces`) the test is also rolled."""
+    rules = content.rules
+    need = rules.success
+    if guts is None and archetype is None:
+        raise ToolError("--guts", "give the Guts dice, or an --archetype to take them from")
+    if disruption < 0:
+        raise ToolError("--disruption", f"must be 0 or more, not {disruption}")
+    ids = id_list(zombies)
+    zdefs = [lookup(content.zombies, z, "--zombies", "zombie") for z in ids]
+    if zdefs and slots is not None:
+        raise ToolError("--slots", "give the feeding --zombies or their --slots, not both")
+    if not zdefs and slots is None:
+        raise ToolError("--zombies", "name the zombies feeding (or give the --slots they fill)")
+    used = sum(z.slots for z in zdefs) if zdefs else slots
+    if not 1 <= used <= rules.engagement_slots:
+        raise ToolError("--zombies" if zdefs else "--slots",
+                        f"the feeders fill {used} engagement slots; a survivor has 1 to {rules.engagement_slots}")
+
+    g = guts_test(content, guts=guts, archetype=archetype, items=items)
+    dice, parts, item_used, ignored, arch = g.dice, list(g.parts), g.item_used, g.ignore_ones, g.archetype
 
     lethality = frenzy_lethality(used, disruption)
     notes = []

@@ -30,12 +30,15 @@ from game.tools.common import Roller, ToolError, lookup
 DICE = {"d6": (1, 6), "2d6": (2, 12)}
 ROLES = ("near", "far")
 ZONES = ("extract", "deploy")
-TASK_KINDS = ("interact", "deliver", "extract")
+TASK_KINDS = ("interact", "deliver", "extract", "hold", "survive")
 TASK_FIELDS = {       # fields each task kind may use besides id, kind and text
     "interact": ("marker", "times", "needs_item", "from"),
     "deliver": ("item", "from", "zone"),
     "extract": ("count", "zone"),
+    "hold": ("zone", "rounds"),
+    "survive": ("rounds", "count"),
 }
+NOISE_RANGE = (0, 3)        # a hazard's noise_bonus, as scenarios.yaml allows
 AMBIENT_RANGE = (0, 5)      # as scenarios.yaml allows
 DOOM_RANGE = (6, 20)
 TABLE_ORDER = ("objective", "environment", "density", "hazard")
@@ -62,19 +65,26 @@ class TaskTemplate:
     needs_item: str = ""
     item: str = ""                  # deliver: objective item
     sources: tuple[str, ...] = ()   # roles where the task's objective items lie (one item each)
-    count: int = 1                  # extract: the quota
-    zone: str = "extract"           # deliver / extract: marker kind
+    count: int = 1                  # extract: the quota; survive: survivors standing
+    zone: str = "extract"           # deliver / extract / hold: marker kind
+    rounds: int = 0                 # hold / survive: End Phases that must count
 
 
 @dataclass(frozen=True)
 class ObjectiveRow(Row):
     tasks: tuple[TaskTemplate, ...]
+    doom_length_change: int = 0     # an objective that is quicker or slower to do gets a shorter or longer track
+    variants: tuple[ObjectiveRow, ...] = ()   # the same story for a map that cannot host these tasks, in order
 
     def roles(self) -> set[str]:
         return {t.marker for t in self.tasks if t.marker} | {r for t in self.tasks for r in t.sources}
 
     def zones(self) -> set[str]:
-        return {t.zone for t in self.tasks if t.kind in ("deliver", "extract")}
+        return {t.zone for t in self.tasks if t.kind in ("deliver", "extract", "hold")}
+
+    def on(self, mapdef: MapDef) -> ObjectiveRow | None:
+        """This row as played on a map: its own tasks, else its first variant the map can host, else None."""
+        return next((r for r in (self, *self.variants) if can_host(r, mapdef)), None)
 
 
 @dataclass(frozen=True)
@@ -95,6 +105,7 @@ class HazardRow(Row):
     add_doom_events: Mapping[int, str] = field(default_factory=dict)
     add_events: tuple[str, ...] = ()
     finale: str = ""
+    noise_bonus: int = 0            # Heat added to every noisy act (sound carries)
 
 
 @dataclass(frozen=True)
@@ -194,20 +205,21 @@ def _task(tables: Mapping):
     item_check = _objective_item(tables)
     checks = {"id": ident, "kind": choice(TASK_KINDS), "text": _template_text, "marker": choice(ROLES),
               "times": integer(1, 10), "needs_item": item_check, "item": item_check, "from": _roles,
-              "count": integer(1, 20), "zone": choice(ZONES)}
+              "count": integer(1, 20), "zone": choice(ZONES), "rounds": integer(1, 20)}
 
     def check(ctx: Ctx, v: object, where: str) -> object:
         vals = keyed(ctx, v, where, checks, {k: None for k in ("marker", "times", "needs_item", "item", "from",
-                                                                "count", "zone")})
+                                                                "count", "zone", "rounds")})
         if vals is None:
             return BAD
         kind = vals["kind"]
         ok = True
-        for key in TASK_FIELDS["interact"] + TASK_FIELDS["deliver"] + TASK_FIELDS["extract"]:
+        for key in sorted({k for fields in TASK_FIELDS.values() for k in fields}):
             if vals[key] is not None and key not in TASK_FIELDS[kind]:
                 ctx.add(f"{where}.{key}", f"not used by {kind} tasks (they take {', '.join(TASK_FIELDS[kind])})")
                 ok = False
-        needed = {"interact": ("marker",), "deliver": ("item", "from"), "extract": ()}[kind]
+        needed = {"interact": ("marker",), "deliver": ("item", "from"), "extract": (), "hold": ("rounds",),
+                  "survive": ("rounds",)}[kind]
         for key in needed:
             if vals[key] is None:
                 ctx.add(f"{where}.{key}", f"missing: a {kind} task needs it")
@@ -223,7 +235,7 @@ def _task(tables: Mapping):
         count = len(sources) if kind == "deliver" else (vals["count"] or 1)
         return TaskTemplate(vals["id"], kind, vals["text"], vals["marker"] or "", vals["times"] or 1,
                             vals["needs_item"] or "", item if kind == "deliver" else "", sources, count,
-                            vals["zone"] or "extract")
+                            vals["zone"] or "extract", vals["rounds"] or 0)
     return check
 
 
@@ -337,8 +349,17 @@ def parse_tables(data: object, file: str, known: Mapping[str, set[str] | None], 
         vals = keyed(ctx, v, where, base_checks, {"doom_events": MappingProxyType({}), "events": ()})
         return BAD if vals is None else Base(**vals)
 
-    objective_row = _row(ObjectiveRow, {"tasks": list_of(_task(tables), min_len=1)}, {},
-                         lambda lo, hi, v: ObjectiveRow(lo, hi, v["id"], v["name"], v["text"], v["tasks"]))
+    objective_checks = {"tasks": list_of(_task(tables), min_len=1), "doom_length_change": integer(-6, 6)}
+
+    def variant(ctx: Ctx, v: object, where: str) -> object:
+        vals = keyed(ctx, v, where, {"id": ident, "name": _line, "text": _line, **objective_checks},
+                     {"doom_length_change": 0})
+        return BAD if vals is None else ObjectiveRow(0, 0, vals["id"], vals["name"], vals["text"], vals["tasks"],
+                                                     vals["doom_length_change"])
+    objective_row = _row(ObjectiveRow, {**objective_checks, "variants": list_of(variant)},
+                         {"doom_length_change": 0, "variants": ()},
+                         lambda lo, hi, v: ObjectiveRow(lo, hi, v["id"], v["name"], v["text"], v["tasks"],
+                                                        v["doom_length_change"], tuple(v["variants"])))
     env_checks = {"map": ref("maps", "map"), "search_deck": ref("decks", "deck")}
     environment_row = _row(EnvironmentRow, env_checks, {},
                            lambda lo, hi, v: EnvironmentRow(lo, hi, v["id"], v["name"], v["text"], v["map"],
@@ -354,12 +375,12 @@ def parse_tables(data: object, file: str, known: Mapping[str, set[str] | None], 
                        lambda lo, hi, v: DensityRow(lo, hi, v["id"], v["name"], v["text"], v["zombies"]))
     hazard_row = _row(HazardRow, {"ambient_heat_change": integer(-5, 5), "doom_length_change": integer(-10, 10),
                                   "add_doom_events": _space_events, "add_events": _menu(tables),
-                                  "finale": ref("events", "event")},
+                                  "finale": ref("events", "event"), "noise_bonus": integer(*NOISE_RANGE)},
                       {"ambient_heat_change": 0, "doom_length_change": 0, "add_doom_events": MappingProxyType({}),
-                       "add_events": (), "finale": ""},
+                       "add_events": (), "finale": "", "noise_bonus": 0},
                       lambda lo, hi, v: HazardRow(lo, hi, v["id"], v["name"], v["text"], v["ambient_heat_change"],
                                                   v["doom_length_change"], v["add_doom_events"], v["add_events"],
-                                                  v["finale"]))
+                                                  v["finale"], v["noise_bonus"]))
 
     def styles(ctx: Ctx, v: object, where: str) -> object:
         if not isinstance(v, list) or not v or not all(isinstance(s, str) and s.strip() for s in v):
@@ -409,19 +430,33 @@ def _cross(ctx: Ctx, qp: QuickPlayTables, maps: Mapping[str, MapDef]) -> None:
                 where = f"{at}.add_doom_events.{space}" if space in row.add_doom_events else \
                     f"{at}.doom_length_change"
                 ctx.add(where, f"Doom space {space} is off a {length}-space track (events go on 2..{length - 1})")
-    for i, row in enumerate(qp.objective.rows):
-        for j, task in enumerate(row.tasks):
-            if task.kind == "extract" and task.count > base.team_min:
-                ctx.add(f"quickplay.objective.rows[{i}].tasks[{j}].count",
-                        f"quota {task.count} is more than the base team_min {base.team_min}")
     # A map no environment row names is rolled only with --map, which refuses it in one clear line when it can host
-    # no objective (Hold the Line has no objective markers and no exit): only the maps the rows name must fit.
+    # no objective (a map with no objective markers and no exit, if no variant fits): only the maps the rows name
+    # must fit.
     named = {row.map for row in qp.environment.rows}
     for map_id, mapdef in sorted(maps.items()):
-        if map_id in named and not any(can_host(row, mapdef) for row in qp.objective.rows):
+        if map_id in named and not any(row.on(mapdef) for row in qp.objective.rows):
             ctx.add("quickplay.objective.rows", f"map {map_id!r} can host none of these objectives (it has "
                                                 f"{len(mapdef.markers_of('objective'))} objective markers and "
                                                 f"{'an' if mapdef.markers_of('extract') else 'no'} extraction zone)")
+    if ctx.problems:            # a track already wrong is reported once, from the hazard rows
+        return
+    shortest = base.doom_length + min(r.doom_length_change for r in qp.hazard.rows)
+    longest = base.doom_length + max(r.doom_length_change for r in qp.hazard.rows)
+    for i, row in enumerate(qp.objective.rows):
+        for k, form in enumerate((row, *row.variants)):
+            at = f"quickplay.objective.rows[{i}]" + (f".variants[{k - 1}]" if k else "")
+            for j, task in enumerate(form.tasks):
+                if task.kind in ("extract", "survive") and task.count > base.team_min:
+                    ctx.add(f"{at}.tasks[{j}].count",
+                            f"quota {task.count} is more than the base team_min {base.team_min}")
+            if not form.doom_length_change:        # the hazard rows' own check covers the base track
+                continue
+            for length in (shortest + form.doom_length_change, longest + form.doom_length_change):
+                if not DOOM_RANGE[0] <= length <= DOOM_RANGE[1]:
+                    ctx.add(f"{at}.doom_length_change", f"makes a Doom track of {length} spaces with a hazard; it "
+                                                        f"must be {DOOM_RANGE[0]} to {DOOM_RANGE[1]}")
+                    break
 
 
 # --- the tables in play --------------------------------------------------------------------------------------------
@@ -498,6 +533,9 @@ class QuickPlay:
     notes: tuple[str, ...] = ()
     board: Board | None = None      # the board generated from tiles, when no hand-built map was asked for
 
+    def as_text(self, content: Content) -> str:
+        return render(self, content)
+
     def roll(self, table: str) -> TableRoll:
         return next(r for r in self.rolls if r.table == table)
 
@@ -559,9 +597,13 @@ def generate(content: Content, seed: int | None = 0, *, map_id: str | None = Non
                                              table.rows[table.row_for(total)], env,
                                              f"no environment row is for {map_id}: {env.name}")
     mapdef = board.map if board else content.maps[map_id or env.map]
-    objective = record("objective", lambda r: can_host(r, mapdef), f"cannot be played on {mapdef.name}")
-    if objective is None:
+    rolled = record("objective", lambda r: r.on(mapdef) is not None, f"cannot be played on {mapdef.name}")
+    if rolled is None:
         raise ToolError("--map", f"{mapdef.name} can host none of the quick-play objectives")
+    objective = rolled.on(mapdef)
+    if objective is not rolled:
+        notes.append(f"{rolled.name} as played on {mapdef.name} (it lacks the markers or zone for the usual "
+                     f"tasks): {objective.name}")
     density = record("density", lambda r: True, "")
     hazard = record("hazard", lambda r: True, "")
 
@@ -571,7 +613,8 @@ def generate(content: Content, seed: int | None = 0, *, map_id: str | None = Non
     tasks, items = [], []
     for t in objective.tasks:
         tasks.append(Task(t.id, t.kind, t.text.format(**names), marker=roles.get(t.marker, "") if t.marker else "",
-                          times=t.times, needs_item=t.needs_item, item=t.item, count=t.count, zone=t.zone))
+                          times=t.times, needs_item=t.needs_item, item=t.item, count=t.count, zone=t.zone,
+                          rounds=t.rounds))
         for role in t.sources:
             items.append(ObjectiveItem(t.item or t.needs_item, roles[role]))
 
@@ -588,6 +631,10 @@ def generate(content: Content, seed: int | None = 0, *, map_id: str | None = Non
     base = qp.base
     doom_events = dict(base.doom_events)
     doom_events.update(hazard.add_doom_events)
+    length = base.doom_length + hazard.doom_length_change + objective.doom_length_change
+    doom_events, moved = fit_track(doom_events, length)
+    notes += [f"the {content.events[e].name} moves to Doom space {space}: the track is {length} spaces"
+              for e, space in moved]
     events = tuple(dict.fromkeys([*base.events, *hazard.add_events]))
     home = next((s for s in content.scenarios.values() if s.map == mapdef.id), None)
     team_ids = tuple(team) if team else base.team
@@ -599,7 +646,7 @@ def generate(content: Content, seed: int | None = 0, *, map_id: str | None = Non
         blurb=f"{objective.text} {hazard.text}",
         map=mapdef.id,
         ambient_heat=base.ambient_heat + hazard.ambient_heat_change,
-        doom_length=base.doom_length + hazard.doom_length_change,
+        doom_length=length,
         doom_events=MappingProxyType(dict(sorted(doom_events.items()))),
         finale=hazard.finale or base.finale,
         events=events,
@@ -611,9 +658,26 @@ def generate(content: Content, seed: int | None = 0, *, map_id: str | None = Non
         initial_zombies=zombies,
         patrol=board.patrol if board else (home.patrol if home else ()),
         search_deck=env.search_deck,
+        noise_bonus=hazard.noise_bonus,
     )
     ordered = tuple(rolls[name] for name in TABLE_ORDER)
     return QuickPlay(seed, ordered, scenario, mapdef.name, tuple(notes), board)
+
+
+def fit_track(events: Mapping[int, str], length: int) -> tuple[dict[int, str], list[tuple[str, int]]]:
+    """Doom events on a track of `length` spaces: an event past space length - 1 (a short track: a quick objective,
+    Running Late) moves to the last free space before the end, so the track keeps all its events while there is
+    room (events sit on spaces 2 .. length - 1). Returns (space -> event, [(event, new space)])."""
+    kept = {space: e for space, e in events.items() if 2 <= space < length}
+    moved = []
+    for space, e in sorted(events.items()):
+        if space < length:
+            continue
+        free = next((x for x in range(length - 1, 1, -1) if x not in kept), None)
+        if free is not None:
+            kept[free] = e
+            moved.append((e, free))
+    return dict(sorted(kept.items())), moved
 
 
 def playable(content: Content, q: QuickPlay) -> Content:

@@ -143,6 +143,10 @@ class RoundTracker:
                 raise ToolError(f"{where}{key}", f"expected a name{known}, got {v!r}")
             return v
 
+        scalars = dict(scenario=text("scenario"), level=text("level", DIRECTOR_LEVELS), round=whole("round", 1, 999),
+                       doom=whole("doom", 1, 99), ambient_bonus=whole("ambient_bonus", 0, 99),
+                       carried=whole("carried", 0, 99), next_round=whole("next_round", 0, 99),
+                       phase=text("phase", PHASES), finale_round=whole("finale_round", 1, 999, none=True))
         noise = d.get("noise")
         if not isinstance(noise, list) or len(noise) > MAX_NOISE:
             raise ToolError(f"{where}noise", f"expected a list of at most {MAX_NOISE} entries")
@@ -157,12 +161,8 @@ class RoundTracker:
         report = d.get("report")
         if report is not None and not isinstance(report, dict):
             raise ToolError(f"{where}report", "expected the last Director Phase, or null")
-        return cls(scenario=text("scenario"), level=text("level", DIRECTOR_LEVELS), round=whole("round", 1, 999),
-                   doom=whole("doom", 1, 99), doom_fired=copy.deepcopy(fired),
-                   ambient_bonus=whole("ambient_bonus", 0, 99), carried=whole("carried", 0, 99),
-                   next_round=whole("next_round", 0, 99), noise=copy.deepcopy(noise),
-                   phase=text("phase", PHASES), report=copy.deepcopy(report),
-                   finale_round=whole("finale_round", 1, 999, none=True))
+        return cls(**scalars, doom_fired=copy.deepcopy(fired), noise=copy.deepcopy(noise),
+                   report=copy.deepcopy(report))
 
     # --- undo -------------------------------------------------------------------------------------------------------
     def _remember(self, label: str) -> None:

@@ -32,15 +32,112 @@ PLAIN = "core"     # --location core: a plain search token, with no location dec
 OUTCOMES = ("failure", "success", "jackpot")
 
 
+STATE_VERSION = 1
+HISTORY = 10       # searches that can be undone (each snapshot holds the RNG's state: about 7 kB)
+
+
 @dataclass
 class DeckState:
-    """Every salvage deck between searches. Draw piles are drawn from the end; the RNG reshuffles discards."""
+    """Every salvage deck between searches. Draw piles are drawn from the end; the RNG reshuffles discards.
+
+    `to_dict()` is plain JSON (the piles, the cards kept, the RNG's state) and `DeckState.from_dict(content, d)`
+    checks every field; `undo()` goes back to before the last search (snapshots kept inside the state)."""
     content: Content
     rng: random.Random
     draw: dict[str, list[str]]
     discard: dict[str, list[str]]
     found: list[tuple[str, str]] = field(default_factory=list)     # (deck, card) kept by searchers
     reshuffles: dict[str, int] = field(default_factory=dict)
+    searches: int = 0                                              # searches made on these decks
+    history: list[dict] = field(default_factory=list)              # {"label", "state"}: before each search
+
+    # --- JSON and undo ----------------------------------------------------------------------------------------------
+    def to_dict(self, with_history: bool = True) -> dict:
+        version, words, gauss = self.rng.getstate()
+        d = {"version": STATE_VERSION, "draw": {k: list(v) for k, v in self.draw.items()},
+             "discard": {k: list(v) for k, v in self.discard.items()},
+             "found": [[deck, card] for deck, card in self.found], "reshuffles": dict(self.reshuffles),
+             "searches": self.searches, "rng": [version, list(words), gauss]}
+        if with_history:
+            d["history"] = [{"label": h["label"], "state": dict(h["state"])} for h in self.history]
+        return d
+
+    @classmethod
+    def from_dict(cls, content: Content, d: object) -> DeckState:
+        """The decks from their JSON; a ToolError names the first bad field."""
+        state = cls._fields(content, d, "")
+        history = d.get("history", [])
+        if not isinstance(history, list) or len(history) > HISTORY:
+            raise ToolError("history", f"expected a list of at most {HISTORY} earlier states")
+        for i, h in enumerate(history):
+            if not isinstance(h, dict) or not isinstance(h.get("label"), str):
+                raise ToolError(f"history[{i}]", "expected {label, state}")
+            cls._fields(content, h.get("state"), f"history[{i}].state.")
+        state.history = [{"label": h["label"], "state": h["state"]} for h in history]
+        return state
+
+    @classmethod
+    def _fields(cls, content: Content, d: object, where: str) -> DeckState:
+        if not isinstance(d, dict):
+            raise ToolError(where.rstrip(".") or "state", "expected a mapping of the decks' fields")
+        if d.get("version") != STATE_VERSION:
+            raise ToolError(f"{where}version", f"expected {STATE_VERSION}, got {d.get('version')!r}")
+        piles = {}
+        for key in ("draw", "discard"):
+            value = d.get(key)
+            if not isinstance(value, dict) or set(value) != set(content.decks):
+                raise ToolError(f"{where}{key}", f"expected a pile for each deck: {', '.join(content.decks)}")
+            for deck_id, cards in value.items():
+                if not isinstance(cards, list) or not all(isinstance(c, str) for c in cards):
+                    raise ToolError(f"{where}{key}.{deck_id}", "expected a list of card ids")
+            piles[key] = {k: list(v) for k, v in value.items()}
+        found = d.get("found")
+        if not isinstance(found, list) or not all(isinstance(f, list) and len(f) == 2 and f[0] in content.decks
+                                                  and isinstance(f[1], str) for f in found):
+            raise ToolError(f"{where}found", "expected a list of [deck, card]")
+        for deck_id, deck in content.decks.items():
+            held = piles["draw"][deck_id] + piles["discard"][deck_id] + [c for k, c in found if k == deck_id]
+            if sorted(held) != sorted(deck.cards):
+                raise ToolError(f"{where}draw.{deck_id}", f"the cards do not make up the {deck.name} (lost, doubled "
+                                                          f"or unknown cards): start new decks")
+        reshuffles = d.get("reshuffles")
+        if not isinstance(reshuffles, dict) or set(reshuffles) != set(content.decks) or not all(
+                isinstance(n, int) and not isinstance(n, bool) and 0 <= n < 10**6 for n in reshuffles.values()):
+            raise ToolError(f"{where}reshuffles", "expected a count for each deck")
+        searches = d.get("searches")
+        if isinstance(searches, bool) or not isinstance(searches, int) or not 0 <= searches < 10**6:
+            raise ToolError(f"{where}searches", f"expected a whole number, got {searches!r}")
+        rng = random.Random()
+        raw = d.get("rng")
+        try:
+            version, words, gauss = raw
+            if not all(isinstance(w, int) and not isinstance(w, bool) for w in words) or \
+                    not (gauss is None or isinstance(gauss, float)):
+                raise TypeError
+            rng.setstate((version, tuple(words), gauss))
+        except (TypeError, ValueError, OverflowError):
+            raise ToolError(f"{where}rng", "expected the shuffler's saved state [version, words, null]") from None
+        return cls(content, rng, piles["draw"], piles["discard"], [(k, c) for k, c in found], dict(reshuffles),
+                   searches)
+
+    def remember(self, label: str) -> None:
+        self.history.append({"label": label, "state": self.to_dict(with_history=False)})
+        del self.history[:-HISTORY]
+
+    def undo(self) -> str:
+        """Back to the decks before the last search (or reset); returns what was undone."""
+        if not self.history:
+            raise ToolError("undo", "nothing to undo")
+        last = self.history.pop()
+        back = self._fields(self.content, last["state"], "")
+        self.rng, self.draw, self.discard = back.rng, back.draw, back.discard
+        self.found, self.reshuffles, self.searches = back.found, back.reshuffles, back.searches
+        return last["label"]
+
+    def as_text(self) -> str:
+        kept = ", ".join(self.content.gear_name(c) for _, c in self.found) or "nothing"
+        return (f"Salvage decks after {self.searches} search{'es' if self.searches != 1 else ''} "
+                f"(draw/discard): {_counts_text(self.counts())}\nKept by the survivors: {kept}")
 
     @classmethod
     def new(cls, content: Content, seed: int = 0, rng: random.Random | None = None) -> DeckState:
@@ -66,6 +163,8 @@ class DeckState:
     def return_found(self) -> int:
         """Put every kept card on its deck's discard pile (the survivors used them up); returns how many."""
         n = len(self.found)
+        if n:
+            self.remember("cards returned")
         for deck_id, card in self.found:
             self.put_back(deck_id, card)
         self.found.clear()
@@ -116,6 +215,11 @@ class SearchResult:
     counts: dict[str, dict[str, int]]     # the decks afterwards
     reshuffled: tuple[str, ...] = ()
 
+    def as_text(self) -> str:
+        heat = ", ".join(f"{label} +{n}" for label, n in self.heat_parts)
+        return "\n".join([f"Search {self.number}: {self.outcome.upper()}", *(f"  {line}" for line in self.lines),
+                          f"  Heat: {self.heat}" + (f" ({heat})" if heat else "")])
+
 
 @dataclass(frozen=True)
 class ScavengeRun:
@@ -126,6 +230,10 @@ class ScavengeRun:
     results: tuple[SearchResult, ...]
     faces_left: tuple[int, ...] = ()
     notes: tuple[str, ...] = ()
+    content: Content | None = None        # for as_text (deck and card names)
+
+    def as_text(self) -> str:
+        return render(self, self.content)
 
 
 def search_odds(dice: int, need: int = 4, ignore_ones: int = 0) -> tuple[dict[str, Fraction], Dist]:
@@ -199,12 +307,23 @@ def _hazard(content: Content, card: str, roller: Roller, searcher: Searcher, ite
 def search(state: DeckState, roller: Roller, searcher: Searcher, location: str = PLAIN, *, number: int = 1,
            scenario_deck: str = "core", guts_items: list[str] | None = None) -> SearchResult:
     """One Search action, resolved against the decks in `state` (which it changes)."""
-    content = state.content
-    need = content.rules.success
     if location != PLAIN and location not in state.draw:
         raise ToolError("--location", f"unknown location {location!r}; known: {PLAIN}, "
                                       f"{', '.join(d for d in state.draw if d != 'core')}")
     items = guts_items if guts_items is not None else list(searcher.guts_items)
+    state.remember(f"search {state.searches + 1}")
+    state.searches += 1
+    try:
+        return _search(state, roller, searcher, location, number, scenario_deck, items)
+    except ToolError:           # out of entered dice half-way: the decks stay as they were
+        state.undo()
+        raise
+
+
+def _search(state: DeckState, roller: Roller, searcher: Searcher, location: str, number: int, scenario_deck: str,
+            items: list[str]) -> SearchResult:
+    content = state.content
+    need = content.rules.success
     faces = roller.d6(pool(searcher.dice), f"search {number}")
     outcome = search_outcome(faces, need)
     heat: list[tuple[str, int]] = []
@@ -291,7 +410,7 @@ def simulate(content: Content, *, dice: int | None = None, archetype: str | None
     notes = []
     if roller.entered and roller.left:
         notes.append(f"{len(roller.left)} entered face(s) not used: {' '.join(map(str, roller.left))}")
-    return ScavengeRun(searcher, location, odds, heat, results, roller.left, tuple(notes))
+    return ScavengeRun(searcher, location, odds, heat, results, roller.left, tuple(notes), content)
 
 
 # --- output ----------------------------------------------------------------------------------------------------------

@@ -12,11 +12,14 @@ from collections.abc import Sequence
 from game.ai.director_levels import DEFAULT_DIRECTOR
 from game.content.defs import Content
 from game.content.yamlio import parse_yaml
+from game.tools import attack_roll as A
+from game.tools import calculator as C
 from game.tools import director_assistant as D
 from game.tools import frenzy as F
 from game.tools import quickplay as Q
 from game.tools import scavenge as S
-from game.tools.common import ToolError
+from game.tools.attack_roll import HeatTally
+from game.tools.common import Roller, ToolError
 from game.tools.round_tracker import RoundTracker
 from game.tools.table_store import Change, TableStore
 
@@ -26,25 +29,15 @@ MAX_HEAT_ENTRY = 30     # one noise far louder than any act makes
 
 # --- scavenge: the decks ------------------------------------------------------------------------------------------
 
-def decks_to_dict(state: S.DeckState) -> dict:
-    version, inner, gauss = state.rng.getstate()
-    return {"draw": state.draw, "discard": state.discard, "found": [list(f) for f in state.found],
-            "reshuffles": state.reshuffles, "rng": [version, list(inner), gauss]}
-
-
-def decks_from_dict(content: Content, data: dict) -> S.DeckState:
-    rng = random.Random()
-    version, inner, gauss = data["rng"]
-    rng.setstate((version, tuple(inner), gauss))
-    return S.DeckState(content, rng, {k: list(v) for k, v in data["draw"].items()},
-                       {k: list(v) for k, v in data["discard"].items()}, [tuple(f) for f in data["found"]],
-                       dict(data["reshuffles"]))
-
-
 def decks(store: TableStore, code: str, content: Content) -> S.DeckState:
     """The table's decks (shuffled fresh, unsaved, when the table has none yet)."""
     data = store.state(code, "scavenge")
-    return decks_from_dict(content, data) if data else S.DeckState.new(content, _seed(code))
+    return S.DeckState.from_dict(content, data) if data else S.DeckState.new(content, _seed(code))
+
+
+def _saved(state) -> dict:
+    """A tool state's JSON for the table; the store keeps the undo history, so the state's own is left out."""
+    return state.to_dict(with_history=False)
 
 
 def _seed(code: str) -> int:
@@ -56,12 +49,12 @@ def search(store: TableStore, code: str, content: Content, *, dice: int | None =
            location: str = S.PLAIN, guts: int | None = None, faces: Sequence[int] | None = None) -> Change:
     """One search against the table's decks; real dice when `faces` are given, else the decks' own seeded RNG."""
     def step(data):
-        state = decks_from_dict(content, data) if data else S.DeckState.new(content, _seed(code))
+        state = S.DeckState.from_dict(content, data) if data else S.DeckState.new(content, _seed(code))
         run = S.simulate(content, dice=dice, archetype=archetype, location=location, faces=faces, guts=guts,
                          state=state)
         r = run.results[0]
         found = f", {content.gear_name(r.kept)}" if r.kept else ""
-        return Change(decks_to_dict(state), f"Search: {r.outcome}{found}, Heat {r.heat}", S.render(run, content),
+        return Change(_saved(state), f"Search: {r.outcome}{found}, Heat {r.heat}", S.render(run, content),
                       "search", run)
     return store.change(code, "scavenge", step)
 
@@ -70,47 +63,70 @@ def new_decks(store: TableStore, code: str, content: Content, seed: int | None =
     """Every deck gathered and shuffled again (a new game at this table)."""
     seed = random.SystemRandom().randrange(2 ** 31) if seed is None else seed
     state = S.DeckState.new(content, seed)
-    return store.change(code, "scavenge", lambda _: Change(decks_to_dict(state), "New decks, shuffled",
+    return store.change(code, "scavenge", lambda _: Change(_saved(state), "New decks, shuffled",
                                                           "The salvage decks are gathered and shuffled.", "reset"))
 
 
 def return_found(store: TableStore, code: str, content: Content) -> Change:
     """The cards the survivors kept go to their decks' discard piles (they are used up, or the game is over)."""
     def step(data):
-        state = decks_from_dict(content, data) if data else S.DeckState.new(content, _seed(code))
+        state = S.DeckState.from_dict(content, data) if data else S.DeckState.new(content, _seed(code))
         n = state.return_found()
-        return Change(decks_to_dict(state), f"{n} kept card{'s' if n != 1 else ''} back to the discards",
+        return Change(_saved(state), f"{n} kept card{'s' if n != 1 else ''} back to the discards",
                       f"{n} card{'s' if n != 1 else ''} the survivors kept went back to the discard piles.", "return")
     return store.change(code, "scavenge", step)
 
 
-# --- calculator: the running Heat total ---------------------------------------------------------------------------
+# --- calculator: attack rolls into the round's running Heat total ------------------------------------------------
 
-def heat(store: TableStore, code: str) -> dict:
-    return store.state(code, "calc") or {"total": 0, "entries": []}
+def heat(store: TableStore, code: str) -> HeatTally:
+    data = store.state(code, "calc")
+    return HeatTally.from_dict(data) if data else HeatTally()
+
+
+def _tally(store: TableStore, code: str, act, kind: str) -> Change:
+    """Run `act(tally) -> (summary, text, result)` on the table's Heat total and keep it."""
+    def step(data):
+        tally = HeatTally.from_dict(data) if data else HeatTally()
+        summary, text, result = act(tally)
+        return Change(_saved(tally), summary, "\n\n".join([*([text] if text else []), tally.as_text()]), kind,
+                      result)
+    return store.change(code, "calc", step)
+
+
+def roll_attack(store: TableStore, code: str, content: Content, attack: str, options: dict,
+                faces: Sequence[int] | None = None, seed: int | None = None) -> Change:
+    """"Roll it" (the app's dice) or "enter my dice" (faces): the attack resolved, its Heat added to the total."""
+    calc = C.calculate(content, attack, **options)
+    rolled = A.roll_attack(calc, Roller(seed=seed, faces=faces))
+
+    def act(tally: HeatTally):
+        tally.add_roll(rolled)
+        wounds = f"{rolled.wounds_to_defender} wound{'s' if rolled.wounds_to_defender != 1 else ''} to " \
+                 f"{rolled.target}"
+        return f"{calc.attack.capitalize()} roll: {wounds}, +{rolled.heat} Heat (total {tally.total})", \
+            rolled.as_text(), rolled
+    return _tally(store, code, act, "roll")
 
 
 def add_heat(store: TableStore, code: str, amount: int, label: str = "") -> Change:
-    """Heat made at the table ("+2 pistol"), kept as a running total for the round."""
+    """Heat made at the table ("+2 pistol"), kept in the round's running total."""
     if not 1 <= amount <= MAX_HEAT_ENTRY:
         raise ToolError("heat", f"Heat made by one act is 1 to {MAX_HEAT_ENTRY}, not {amount}")
     label = " ".join(label.split())[:40] or "noise"
 
-    def step(data):
-        data = data or {"total": 0, "entries": []}
-        total = data["total"] + amount
-        state = {"total": total, "entries": [*data["entries"], [label, amount]]}
-        return Change(state, f"+{amount} Heat: {label} (total {total})",
-                      f"+{amount} Heat ({label}); Heat this round: {total}", "heat")
-    return store.change(code, "calc", step)
+    def act(tally: HeatTally):
+        tally.add(label, amount)
+        return f"+{amount} Heat: {label} (total {tally.total})", "", None
+    return _tally(store, code, act, "heat")
 
 
 def clear_heat(store: TableStore, code: str) -> Change:
-    def step(data):
-        was = (data or {}).get("total", 0)
-        return Change({"total": 0, "entries": []}, f"Heat total cleared (was {was})",
-                      f"Heat total cleared for a new round (it was {was}).", "clear")
-    return store.change(code, "calc", step)
+    def act(tally: HeatTally):
+        was = tally.total
+        tally.new_round()
+        return f"New round: Heat total cleared (was {was})", "", None
+    return _tally(store, code, act, "clear")
 
 
 # --- quick-play, frenzy: results kept in the history -------------------------------------------------------------
@@ -166,8 +182,9 @@ def _tracked(store: TableStore, code: str, content: Content, act, kind: str, fac
             raise ToolError("scenario", "start the round tracker first: choose the scenario")
         t = RoundTracker.from_dict(data["tracker"], content)
         summary = act(t)
-        return Change({"tracker": t.to_dict(), "facts": data.get("facts", D.EXAMPLE) if facts is None else facts},
-                      summary, t.as_text(content), kind, t)
+        kept = {"tracker": t.to_dict(with_history=False),
+                "facts": data.get("facts", D.EXAMPLE) if facts is None else facts}
+        return Change(kept, summary, t.as_text(content), kind, t)
     return store.change(code, "director", step)
 
 
@@ -177,8 +194,8 @@ def start_tracker(store: TableStore, code: str, content: Content, scenario: str,
 
     def step(data):
         facts = (data or {}).get("facts", D.EXAMPLE)
-        return Change({"tracker": t.to_dict(), "facts": facts}, f"Round tracker started: {scenario} ({level})",
-                      t.as_text(content), "start", t)
+        return Change({"tracker": t.to_dict(with_history=False), "facts": facts},
+                      f"Round tracker started: {scenario} ({level})", t.as_text(content), "start", t)
     return store.change(code, "director", step)
 
 

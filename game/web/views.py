@@ -36,10 +36,10 @@ def back(tool: str, code: str, **args):
 # --- calculator --------------------------------------------------------------------------------------------------
 
 CALC_FIELDS = {   # the form fields each attack type reads, and the keyword of the calculator function
-    "melee": ("archetype", "weapon", "attacker_dice", "defender_dice", "zombie", "melee_cover", "wounds_taken",
-              "cap", "attacker_cap"),
-    "swarm": ("archetype", "weapon", "zombies", "attacker_dice", "defender_dice", "slots", "elite", "melee_cover",
-              "wounds_taken", "cap"),
+    "melee": ("archetype", "weapon", "fight", "attacker_dice", "defender_dice", "zombie", "melee_cover",
+              "wounds_taken", "cap", "attacker_cap"),
+    "swarm": ("archetype", "weapon", "fight", "zombies", "attacker_dice", "defender_dice", "slots", "elite",
+              "melee_cover", "wounds_taken", "cap"),
     "ranged": ("archetype", "weapon", "dice", "zombie", "cover", "aim", "hunker", "wounds_taken", "cap"),
 }
 
@@ -54,6 +54,7 @@ def calc_options(form: Form, attack: str) -> dict:
         "attacker_dice": lambda: form.whole("attacker_dice"),
         "defender_dice": lambda: form.whole("defender_dice"),
         "dice": lambda: form.whole("dice"),
+        "fight": lambda: form.whole("fight"),
         "slots": lambda: form.whole("slots", 1, c.rules.engagement_slots),
         "wounds_taken": lambda: form.whole("wounds_taken", 0, 20) or 0,
         "cap": lambda: form.whole("cap", 0, 20),
@@ -110,18 +111,25 @@ def calc(code: str):
 def calc_post(code: str):
     code = table_code(code)
     form = Form(request.form)
+    attack = "melee"
     try:
         quick = form.text("quick", limit=60)
+        action = form.choice("action", ("add", "clear", "roll"), "add")
         if quick:                       # a one-tap noise: "2|Pistol"
             amount, _, label = quick.partition("|")
             T.add_heat(store(), code, Form({"heat": amount}).whole("heat", 1, T.MAX_HEAT_ENTRY, required=True),
                        label)
-        elif form.choice("action", ("add", "clear"), "add") == "clear":
+        elif action == "roll":          # "roll it", or "enter my dice" when faces are given
+            attack = form.choice("attack", C.ATTACKS, required=True)
+            T.roll_attack(store(), code, content(), attack, calc_options(form, attack), faces=form.faces())
+            kept = {k: v for k, v in request.form.items() if k not in ("faces", "action") and v}
+            return back("calc", code, **{**kept, "go": "1"})
+        elif action == "clear":
             T.clear_heat(store(), code)
         else:
             T.add_heat(store(), code, form.whole("heat", 1, T.MAX_HEAT_ENTRY, required=True), form.text("label"))
     except ToolError as exc:
-        return calc_page(code, exc)
+        return calc_page(code, exc, attack)
     return back("calc", code)
 
 

@@ -15,6 +15,7 @@ from game.rules.combat import (
     ranged_pool,
     ranged_target,
 )
+from game.rules.downed import bleed_out_saved, swipe_need, swipe_wounds
 from game.rules.geometry import ORTHO_HALF
 from game.world.components import Gear, Health, Inventory, Status, Survivor, Turn
 from game.world.errors import Impossible
@@ -227,7 +228,7 @@ def end_activation(s: Session) -> None:
 
 
 def bleed_out(s: Session, who: int) -> None:
-    if s.hits(s.roll(guts_dice(s, who), who, "a bleed-out save")):
+    if bleed_out_saved(s.roll(guts_dice(s, who), who, "a bleed-out save"), s.rules.success):
         s.emit("status", f"{s.name(who)} hangs on", who=who)
     else:
         s.eliminate(who, "bled out")
@@ -347,9 +348,9 @@ class Disengage:
         _spend(s, self.who)
         s.comp(self.who, Status).hunkered = False
         swipes = s.swipes(engagers)
-        need = 6 if s.effect(self.who, "swipe_immune") else s.rules.parting_swipe
+        need = swipe_need(s.rules.parting_swipe, bool(s.effect(self.who, "swipe_immune")))
         faces = s.roll(swipes, None, f"parting swipes at {s.name(self.who)}", need, at_least_one=False)
-        wounds = sum(1 for f in faces if f >= need)
+        wounds = swipe_wounds(faces, need)
         s.wound_survivor(self.who, wounds, "parting swipes")
         if s.comp(self.who, Status).downed:
             return
@@ -920,7 +921,7 @@ class Drag:
             need = s.rules.parting_swipe
             faces = s.roll(s.swipes(engagers), None, f"swipes at {s.name(self.who)} dragging {s.name(self.ally)}",
                            need, at_least_one=False)
-            wounds = sum(1 for f in faces if f >= need)
+            wounds = swipe_wounds(faces, need)
             s.wound_survivor(self.who, wounds, "swipes")
             if s.comp(self.who, Status).downed:
                 return

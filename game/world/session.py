@@ -18,6 +18,7 @@ from game.content.defs import Content, MapDef, ScenarioDef
 from game.rules.combat import zombie_fight
 from game.rules.decks import draw_from
 from game.rules.dice import Dice, ones, pool, successes
+from game.rules.downed import parting_swipes
 from game.rules.heat import complications
 from game.world import systems
 from game.world.agendas import deal
@@ -559,7 +560,7 @@ class Session:
 
     def swipes(self, zombies: Sequence[int]) -> int:
         """Parting Swipes these zombies make: one per figure, 3 at most."""
-        return min(self.rules.engagement_slots, sum(self.zdef(z).slots for z in zombies))
+        return parting_swipes(sum(self.zdef(z).slots for z in zombies), self.rules.engagement_slots)
 
     def room_for(self, survivor: int, zombie: int) -> bool:
         return self.slots_used(survivor) + self.zdef(zombie).slots <= self.rules.engagement_slots
