@@ -144,6 +144,10 @@ def test_every_tool_page_works_at_this_size(server, browsers, width, height):
     shot(d, "calc")
     click(d, "//button[contains(., 'natural 1')]")
     wait_for(d, "#heat-total", "1")
+    fill(d, "faces", "6 6 5 4 1 1 4 2 2 2")         # my dice: the axe's Heat and two natural 1s, 3 wounds
+    click(d, "//button[@id='roll']")
+    wait_for(d, ".summary", "Melee roll: 3 wounds to Brute, +3 Heat (total 4)")
+    wait_for(d, "#heat-total", "4")
 
     # scavenge: real dice entered, a find, copied, then undone
     d.get(f"{base}/scavenge")
