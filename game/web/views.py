@@ -130,7 +130,7 @@ def calc_post(code: str):
             T.add_heat(store(), code, form.whole("heat", 1, T.MAX_HEAT_ENTRY, required=True), form.text("label"))
     except ToolError as exc:
         return calc_page(code, exc, attack)
-    return back("calc", code)
+    return redirect(request.full_path, 303)       # the page as it was: the odds on screen stay
 
 
 # --- scavenge ----------------------------------------------------------------------------------------------------
