@@ -148,6 +148,7 @@ def test_every_tool_page_works_at_this_size(server, browsers, width, height):
     click(d, "//button[@id='roll']")
     wait_for(d, ".summary", "Melee roll: 3 wounds to Brute, +3 Heat (total 4)")
     wait_for(d, "#heat-total", "4")
+    shot(d, "calc_rolled")
 
     # scavenge: real dice entered, a find, copied, then undone
     d.get(f"{base}/scavenge")
@@ -157,6 +158,11 @@ def test_every_tool_page_works_at_this_size(server, browsers, width, height):
     wait_for(d, ".summary", "Search: success")
     click(d, "//*[@id='latest']//button[@class='copy']")
     wait_for(d, "#latest .copied")
+    # where the clipboard API is missing (a plain-http page on a phone) the text waits, selected, in a box
+    d.execute_script("Object.defineProperty(navigator, 'clipboard', {value: undefined})")
+    click(d, "//*[@id='latest']//button[@class='copy']")
+    box = wait_for(d, "#latest textarea.fallback")
+    assert "Search 1: SUCCESS" in box.get_attribute("value")
     fits(d)
     shot(d, "scavenge")
     click(d, "//button[text()='Undo the last search']")

@@ -27,7 +27,7 @@ TOOL_BLURBS = {"calc": "Exact odds of a melee, swarm or ranged attack, and the r
                "scavenge": "Search the salvage decks: the table keeps every deck between searches.",
                "quickplay": "Roll a new scenario on the quick-play tables.",
                "frenzy": "A Downed survivor's odds against the feeders, and the roll.",
-               "director": "The Director's Heat, escalation, purchases and activation order."}
+               "director": "The round tracker: Doom, carried Heat, a one-tap noise log, then the Director Phase."}
 
 
 def create_app(db_path: str | Path, content: Content | None = None) -> Flask:

@@ -76,9 +76,9 @@ def quick_noises() -> list[tuple[int, str]]:
 
 def dist_rows(calc: C.Calculation) -> tuple[list[tuple[str, str]], list[tuple[str, list[str]]]]:
     """The calculator's distributions as an HTML table: headers, then a row per value and the means."""
-    cols = [(calc.attacker.side, "successes", calc.attacker_successes)]
+    cols = [(calc.attacker.side, "hits", calc.attacker_successes)]
     if calc.defender is not None:
-        cols.append((calc.defender.side, "successes", calc.defender_successes))
+        cols.append((calc.defender.side, "hits", calc.defender_successes))
     cols.append(("wounds to", calc.target, calc.wounds_to_defender))
     if calc.defender is not None:
         cols.append(("wounds to", calc.attacker.side, calc.wounds_to_attacker))
