@@ -231,6 +231,13 @@ class CalculatorScreen(ToolScene):
             rows = [["att", "to_def", "heat"]]
         else:
             rows = [["att", "def"], ["to_def", "to_att", "heat"]]
+        # A small window has room for fewer charts: the successes go first (the wounds and Heat matter most), and
+        # with no room for even one row the key numbers above stand alone.
+        least = BarChart(s=s).least_height()
+        while rows and (area.height - gap * (len(rows) - 1)) // len(rows) < least:
+            rows.pop(0)
+        if not rows:
+            return
         row_h = (area.height - gap * (len(rows) - 1)) // len(rows)
         for r, keys in enumerate(rows):
             cw = (area.width - gap * (len(keys) - 1)) // len(keys)
@@ -241,12 +248,14 @@ class CalculatorScreen(ToolScene):
                 self.widgets.append(chart)
         cap = calc.defender_cap.value if calc.defender_cap else None
         good, bad = theme.GOOD, theme.DANGER
-        self.charts["att"].color = theme.SURVIVOR if surv_att else theme.ZOMBIE
+        if "att" in self.charts:
+            self.charts["att"].color = theme.SURVIVOR if surv_att else theme.ZOMBIE
         if "def" in self.charts:
             self.charts["def"].color = theme.ZOMBIE if surv_att else theme.SURVIVOR
         to_def_color = mix(good, theme.PANEL, 0.45) if surv_att else mix(bad, theme.PANEL, 0.2)
-        self.charts["to_def"].color_of = (lambda v: (good if surv_att else bad) if cap is not None and v >= cap
-                                          and v > 0 else to_def_color)
+        if "to_def" in self.charts:
+            self.charts["to_def"].color_of = (lambda v: (good if surv_att else bad) if cap is not None and v >= cap
+                                              and v > 0 else to_def_color)
         if "to_att" in self.charts:
             self.charts["to_att"].color = mix(bad, theme.PANEL, 0.2) if surv_att else mix(good, theme.PANEL, 0.45)
         self.charts["heat"].color = theme.HEAT
@@ -258,9 +267,10 @@ class CalculatorScreen(ToolScene):
             return
         att, target = calc.attacker.side, calc.target
         ranged = calc.defender is None
-        charts["att"].title = "Hits" if ranged else f"{att} successes"
-        charts["att"].dist = calc.attacker_successes
-        charts["att"].unit = "hits" if ranged else "successes"
+        if "att" in charts:
+            charts["att"].title = "Hits" if ranged else f"{att} successes"
+            charts["att"].dist = calc.attacker_successes
+            charts["att"].unit = "hits" if ranged else "successes"
         if "def" in charts:
             charts["def"].title = f"{calc.defender.side} successes"
             charts["def"].dist = calc.defender_successes
@@ -344,6 +354,10 @@ class CalculatorScreen(ToolScene):
             y += line_height(px(19))
         y += px(14)
         self._draw_key_numbers(surface, pygame.Rect(rect.x, y, rect.width, px(84)))
+        if not getattr(self, "charts", None):     # too small a window for the charts (build_results left them out)
+            draw_text(surface, ellipsize("A taller window shows every chance as a chart; `calc` in a terminal "
+                                         "prints them all.", px(17), rect.width),
+                      (rect.x, y + px(84) + px(18)), px(17), theme.INK_FAINT)
         # caps and notes along the bottom
         ny = rect.bottom - NOTE_LINES * line_height(px(17))
         for line in self._notes()[:NOTE_LINES]:

@@ -51,7 +51,6 @@ from game.ui.widgets import (
 ALLY_DEFAULT = 3
 MAX_SURVIVORS = 6
 MAX_SHAMBLERS = 5
-KIND_WORDS = {"reanimate": "Reanimate", "lunge": "Sudden Lunge", "spawn": "Spawn", "event": "Event"}
 
 
 @dataclasses.dataclass
@@ -280,12 +279,14 @@ class DirectorScreen(ToolScene):
         px = self.px
         gap = px(22)
         w1 = int((form.rect.width - gap) * 0.40)
-        col1 = Form(self, pygame.Rect(form.rect.x, form.rect.y, w1, form.rect.height))
+        squeeze = form.squeeze
+        col1 = Form(self, pygame.Rect(form.rect.x, form.rect.y, w1, form.rect.height), squeeze)
         col2 = Form(self, pygame.Rect(form.rect.x + w1 + gap, form.rect.y, form.rect.width - w1 - gap,
-                                      form.rect.height))
+                                      form.rect.height), squeeze)
         self.column_gap_x = form.rect.x + w1 + gap // 2
         self._build_round(col1)
         self._build_survivors(col2)
+        form.y = max(col1.y, self._lowest)      # how far down the columns reach: too far, and rows shrink
 
     def _build_round(self, form: Form) -> None:
         px, size = self.px, self.px(19)
@@ -358,8 +359,9 @@ class DirectorScreen(ToolScene):
     def _build_survivors(self, form: Form) -> None:
         px = self.px
         size = px(19)
-        form.row_h = px(30)
-        form.gap = px(5)
+        squeeze = form.squeeze
+        form.row_h = int(px(30) * squeeze)
+        form.gap = max(2, int(px(5) * squeeze))
         form.heading(f"Survivors ({len(self.survivors)})",
                      Button("+ Add", self.add_survivor, size=px(17), hint="",
                             enabled=len(self.survivors) < MAX_SURVIVORS, tooltip="Another survivor on the table."),
@@ -400,7 +402,7 @@ class DirectorScreen(ToolScene):
         ally_col = Form(self, pygame.Rect(form.rect.x + left_w + half_gap, form.y, form.rect.width - left_w -
                                           half_gap, form.rect.bottom - form.y))
         for f in (spawn_col, ally_col):
-            f.row_h, f.gap = px(28), px(4)
+            f.row_h, f.gap = int(px(28) * squeeze), max(2, int(px(4) * squeeze))
         self.groups: dict[int, list] = {s.uid: [] for s in self.survivors}
         spawn_kinds = self._spawn_kinds()
         step_w = int(left_w * 0.42)
@@ -418,6 +420,7 @@ class DirectorScreen(ToolScene):
                 self.groups[s.uid].append(st)
             spawn_col.y += spawn_col.row_h + spawn_col.gap
         spawn_col.note("Ticked: held by a survivor.  * major")
+        self._lowest = spawn_col.y
         names = self.names()
         ally_col.label_w = int(ally_col.rect.width * 0.48)
         ally_col.size = px(17)
@@ -550,7 +553,7 @@ class DirectorScreen(ToolScene):
         if p.kind == "spawn":
             name = zombies[p.zombie].name if p.zombie in zombies else p.zombie.capitalize()
             return f"{name} at {p.spawn}"
-        return f"Event: {p.event}"
+        return f"Event: {a.events.get(p.event, p.event)}"
 
     def _draw_escalation(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         px, s = self.px, self.s

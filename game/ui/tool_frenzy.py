@@ -155,12 +155,14 @@ class FrenzyScreen(ToolScene):
         self.heat_chart = BarChart("Heat (natural 1s)", theme.HEAT, s=self.s, unit="Heat")
         self.heat_chart.place(pygame.Rect(rect.x + main_w + gap, top, rect.width - main_w - gap, charts_h))
         self.widgets += [self.chart, self.heat_chart]
+        self.charts_fit = charts_h >= self.chart.least_height()    # a small window shows the figures alone
 
     def fill_results(self) -> None:
         fz = self.result
         if not hasattr(self, "chart"):
             return
-        self.chart.visible = self.heat_chart.visible = fz is not None and fz.successes is not None
+        self.chart.visible = self.heat_chart.visible = \
+            fz is not None and fz.successes is not None and self.charts_fit
         if fz is None or fz.successes is None:
             return
         need = fz.lethality

@@ -557,6 +557,12 @@ class BarChart(Widget):
         keys = list(self.dist)
         return list(range(min(keys), max(keys) + 1))
 
+    def least_height(self) -> int:
+        """The height below which the bars have no room to be read (title, chances and values take the rest)."""
+        s = self.s
+        return (line_height(int(18 * s), True) + int(6 * s) + line_height(int(16 * s)) + line_height(int(18 * s))
+                + int(4 * s) + max(16, int(40 * s)))
+
     def _plot(self) -> pygame.Rect:
         s = self.s
         top = line_height(int(18 * s), True) + int(6 * s)
@@ -734,13 +740,15 @@ def draw_caps(surface: pygame.Surface, text: str, pos: tuple[int, int], s: float
 class Form:
     """Places labelled inputs one row under another in the input panel and registers them with the scene."""
 
-    def __init__(self, scene: ToolScene, rect: pygame.Rect):
+    def __init__(self, scene: ToolScene, rect: pygame.Rect, squeeze: float = 1.0):
         self.scene = scene
         self.rect = pygame.Rect(rect)
+        self.squeeze = squeeze
         s = scene.s
         self.y = rect.y
-        self.row_h = max(26, int(34 * s))
-        self.gap = max(4, int(7 * s))
+        # `squeeze` < 1: a small window whose inputs would not fit otherwise (ToolScene.layout tries smaller rows)
+        self.row_h = int(max(26, 34 * s) * squeeze)
+        self.gap = max(2, int(max(4, 7 * s) * squeeze))
         self.label_w = int(rect.width * 0.40)
         self.size = int(20 * s)
 
@@ -830,6 +838,9 @@ class Form:
 
 # --- the screen ----------------------------------------------------------------------------------------------------
 
+SQUEEZES = (1.0, 0.88, 0.77, 0.68, 0.6)
+
+
 class ToolScene(UIScene):
     """A tool screen: inputs on the left, results on the right, buttons along the bottom.
 
@@ -918,16 +929,26 @@ class ToolScene(UIScene):
         self.left = pygame.Rect(margin, top, left_w, bottom - top)
         self.right = pygame.Rect(self.left.right + px(18), top, w - margin - self.left.right - px(18), bottom - top)
         pad = px(16)
-        form = Form(self, self.left.inflate(-2 * pad, -2 * pad))
-        self.build_inputs(form)
+        start = len(self.widgets)
+        for squeeze in SQUEEZES:        # rows as large as fit the panel
+            del self.widgets[start:]
+            self.inputs, self.named = [], {}
+            form = Form(self, self.left.inflate(-2 * pad, -2 * pad), squeeze)
+            self.build_inputs(form)
+            if form.y - form.gap <= form.rect.bottom:
+                break
         self.results_rect = self.right.inflate(-2 * px(18), -2 * px(16))
         self.build_results(self.results_rect)
         back = Button("Back", self.back, hotkey=pygame.K_ESCAPE, size=px(21))
         back.rect = pygame.Rect(self.bar.x, self.bar.y, px(150), bar_h)
         self.widgets.append(back)
         x = self.bar.right
-        for b in reversed(self.build_actions(self.bar)):
-            width = b.rect.width or px(200)
+        actions = self.build_actions(self.bar)
+        widths = [b.rect.width or px(200) for b in actions]
+        room = self.bar.width - back.rect.width - px(12) * len(actions)
+        if sum(widths) > room:          # a narrow window: the buttons share what is left beside Back
+            widths = [w * room // sum(widths) for w in widths]
+        for b, width in zip(reversed(actions), reversed(widths), strict=True):
             b.rect = pygame.Rect(x - width, self.bar.y, width, bar_h)
             x -= width + px(12)
             self.widgets.append(b)

@@ -155,7 +155,10 @@ class QuickPlayToolScreen(ToolScene):
             self.draw_error(surface, rect)
             return
 
+        clip = surface.get_clip()
+        surface.set_clip(self.right)        # a small window cuts the long text at the panel's edge
         draw_scenario_detail(surface, self.right, self.scenario, self.playable_content(), self.s, kicker="Quick-Play")
+        surface.set_clip(clip)
 
     def _draw_rolls(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         px, s = self.px, self.s
