@@ -151,7 +151,8 @@ def test_every_page_answers_200(client):
     for page in ("", "calc", "scavenge", "quickplay", "frenzy", "director", "calc?attack=swarm",
                  "calc?attack=ranged&go=1&archetype=police_officer&zombie=brute",
                  "calc?attack=swarm&go=1&archetype=firefighter&z_shambler=2",
-                 "frenzy?go=1&archetype=doctor&z_shambler=1&z_brute=1"):
+                 "frenzy?go=1&archetype=doctor&z_shambler=1&z_brute=1", "frenzy?go=1&show=bleed&archetype=doctor",
+                 "frenzy?go=1&show=swipes&archetype=doctor&z_shambler=2"):
         assert client.get(f"/t/{code}/{page}").status_code == 200, page
 
 
@@ -180,6 +181,9 @@ BAD = [   # (method, page, form, the field the message names, words of the messa
     ("get", "frenzy", {"go": "1", "guts": "2", "z_shambler": "many"}, "zombies", "not a whole number"),
     ("get", "frenzy", {"go": "1", "z_shambler": "1"}, "guts", "give the Guts dice"),
     ("post", "frenzy", {"guts": "2", "z_shambler": "1", "faces": "9"}, "faces", "not a face"),
+    ("get", "frenzy", {"go": "1", "show": "bleed"}, "guts", "or an archetype to take them"),
+    ("get", "frenzy", {"go": "1", "show": "swipes", "archetype": "doctor"}, "zombies", "name the zombies"),
+    ("get", "frenzy", {"go": "1", "show": "moon"}, "show", "unknown choice"),
     ("post", "director", {"action": "noise", "noise": "weapon:pistol"}, "scenario", "start the round tracker"),
     ("post", "director", {"action": "start"}, "scenario", "choose one of"),
     ("post", "director", {"action": "start", "scenario": "mars"}, "scenario", "unknown choice"),
@@ -212,7 +216,7 @@ def test_bad_input_gets_a_400_naming_the_field(client, db, method, page, form, f
     assert reply.status_code == 400
     message = alert(reply)
     assert message.startswith(f"{field}:") and words in message, message
-    if field not in ("action", "phase", "noise"):       # a button's value, not a field to mark
+    if field not in ("action", "phase", "noise", "show"):       # a button's value, not a field to mark
         assert 'aria-invalid="true"' in reply.get_data(as_text=True)
     assert TableStore(db).version(code) == version          # nothing changed on the table
 

@@ -8,6 +8,7 @@ field named; a bad or unknown table code is a 400 too; nothing ever shows a trac
 """
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 from flask import Flask, abort, jsonify, redirect, render_template, request, url_for
@@ -26,7 +27,7 @@ TOOL_SHORT = {"calc": "Calculator", "scavenge": "Scavenge", "quickplay": "Quick-
 TOOL_BLURBS = {"calc": "Exact odds of a melee, swarm or ranged attack, and the round's running Heat.",
                "scavenge": "Search the salvage decks: the table keeps every deck between searches.",
                "quickplay": "Roll a new scenario on the quick-play tables.",
-               "frenzy": "A Downed survivor's odds against the feeders, and the roll.",
+               "frenzy": "A Downed survivor: the Feeding Frenzy and its roll, bleed-out saves, parting swipes.",
                "director": "The round tracker: Doom, carried Heat, a one-tap noise log, then the Director Phase."}
 
 
@@ -37,6 +38,7 @@ def create_app(db_path: str | Path, content: Content | None = None) -> Flask:
     app = Flask(__name__)
     app.config["STORE"] = TableStore(db_path)
     app.config["CONTENT"] = content
+    app.jinja_env.filters["plain"] = plain
     app.jinja_env.globals.update(TOOL_NAMES=TOOL_NAMES, TOOL_SHORT=TOOL_SHORT, TOOL_BLURBS=TOOL_BLURBS, TOOLS=TOOLS)
 
     @app.get("/")
@@ -89,6 +91,11 @@ def create_app(db_path: str | Path, content: Content | None = None) -> Flask:
                                        "please try again."), 500
 
     return app
+
+
+def plain(message: str) -> str:
+    """A tool's message for a page: its command-line flags read as words ('an --archetype' -> 'an archetype')."""
+    return re.sub(r"--([a-z][a-z-]*)", lambda m: m.group(1).replace("-", " "), message)
 
 
 def store() -> TableStore:

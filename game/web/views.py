@@ -6,6 +6,7 @@ from flask import Flask, current_app, redirect, render_template, request, url_fo
 
 from game.ai.director_levels import DEFAULT_DIRECTOR, DIRECTOR_LEVELS
 from game.tools import calculator as C
+from game.tools import downed_odds as O
 from game.tools import frenzy as F
 from game.tools import table_tools as T
 from game.tools.common import MAX_DICE, ToolError, pct
@@ -193,14 +194,26 @@ def frenzy_options(form: Form) -> dict:
 
 
 def frenzy(code: str, error: ToolError | None = None):
+    """The Downed survivor's odds: the Feeding Frenzy (and its roll, kept on the table), the bleed-out saves, or the
+    parting swipes when an ally drags them out."""
     code = table_code(code)
-    result = None
+    result = extra = None
     if error is None and request.args.get("go"):
+        form = Form(request.args)
         try:
-            result = F.resolve(content(), **frenzy_options(Form(request.args)))
+            show = form.choice("show", ("frenzy", "bleed", "swipes"), "frenzy")
+            options = frenzy_options(form)
+            if show == "bleed":
+                extra = O.bleed_out(content(), guts=options["guts"], archetype=options["archetype"],
+                                    items=options["items"])
+            elif show == "swipes":
+                extra = O.swipes(content(), zombies=options["zombies"], archetype=options["archetype"])
+            else:
+                result = F.resolve(content(), **options)
         except ToolError as exc:
             error = exc
-    return page("frenzy", code, error, result=result, text=F.render(result) if result else "")
+    return page("frenzy", code, error, result=result, text=F.render(result) if result else "",
+                extra=extra.as_text() if extra else "")
 
 
 def frenzy_post(code: str):
