@@ -2,7 +2,12 @@
 undo, a clear 400 naming the field for every bad input, and `serve` refusing bad flags."""
 import html
 import re
+import socket
+import subprocess
+import sys
 import threading
+import urllib.request
+from pathlib import Path
 
 import pytest
 
@@ -233,6 +238,30 @@ def test_unknown_pages_and_tools_get_a_page_not_a_traceback(client):
     for reply in (client.get("/nowhere"), client.post(f"/t/{code}/poker/undo"), client.delete(f"/t/{code}/calc")):
         assert reply.status_code in (404, 405)
         assert "Traceback" not in reply.get_data(as_text=True)
+
+
+def test_serve_prints_its_address_and_a_qr_code_and_answers(tmp_path):
+    with socket.socket() as s:          # a port nobody uses
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    root = Path(__file__).resolve().parents[1]
+    proc = subprocess.Popen([sys.executable, "main.py", "serve", "--host", "127.0.0.1", "--port", str(port), "--db",
+                             str(tmp_path / "tables.db")], cwd=root, stdout=subprocess.PIPE, text=True,
+                            env={"BT_HOME": str(tmp_path), "PATH": "/usr/bin:/bin"})
+    guard = threading.Timer(60, proc.kill)      # never hang the test run
+    guard.start()
+    try:
+        first = proc.stdout.readline()
+        assert f"http://127.0.0.1:{port}/" in first
+        printed = [proc.stdout.readline() for _ in range(6)]
+        assert "tables.db" in printed[0] and any("█" in line for line in printed[1:])
+        with urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=10) as reply:
+            assert reply.status == 200 and b"Join a table" in reply.read()
+    finally:
+        guard.cancel()
+        proc.terminate()
+        proc.wait(10)
+        proc.stdout.close()
 
 
 @pytest.mark.parametrize(("argv", "words"), [
