@@ -442,3 +442,66 @@ def test_frenzy_guts_dice_and_feeders(app, content):
     assert scene.result is None and scene.error           # nobody feeding: a sentence, not a crash
     click(app, button(app, "Add"))
     assert scene.result == F.resolve(content, guts=3, items="none", zombies="shambler")
+
+
+# --- undo, copy and small windows (issue 17) -------------------------------------------------------------------------
+
+def test_scavenge_undo_and_copy(app, content):
+    scene = open_tool(app, content, 3)
+    before = scene.state.to_dict(with_history=False)
+    press(app, pygame.K_s)
+    assert len(scene.history) == 1
+    press(app, pygame.K_c, pygame.KMOD_CTRL)
+    assert pygame.scrap.get_text() == scene.copy_text() and "Salvage decks after 1 search" in scene.copy_text()
+    assert scene.toast.startswith("Copied")
+    click(app, button(app, "Undo"))
+    assert scene.history == [] and scene.state.to_dict(with_history=False) == before
+    press(app, pygame.K_z, pygame.KMOD_CTRL)
+    assert scene.toast == "Nothing to undo"
+
+
+def test_director_resolve_is_undone(app, content):
+    scene = open_tool(app, content, 2)
+    assert scene.app_die is None
+    press(app, pygame.K_RETURN)
+    assert scene.app_die is not None and scene.resolves == 1
+    press(app, pygame.K_z, pygame.KMOD_CTRL)
+    assert scene.app_die is None and scene.resolves == 0 and scene.toast.startswith("Undone")
+    press(app, pygame.K_c, pygame.KMOD_CTRL)
+    assert "Director Phase" in pygame.scrap.get_text()
+
+
+def test_a_copy_without_a_clipboard_goes_to_a_file(app, content, monkeypatch, tmp_path):
+    def broken(text):
+        raise pygame.error("no clipboard")
+    monkeypatch.setattr(pygame.scrap, "put_text", broken)
+    scene = open_tool(app, content, 1)
+    press(app, pygame.K_c, pygame.KMOD_CTRL)
+    assert "No clipboard here" in scene.toast
+    assert (tmp_path / "last_copy.txt").read_text() == scene.result.as_text()
+
+
+@pytest.mark.parametrize(("number", "attack"), [(1, "melee"), (1, "swarm"), (1, "ranged"), (2, ""), (3, ""),
+                                               (4, ""), (5, "")])
+def test_at_640x360_inputs_stay_in_their_panel_and_off_the_buttons(number, attack, tmp_path, monkeypatch):
+    from tests.ui_standin import use_stand_in
+    use_stand_in(monkeypatch, tmp_path)
+    small = make_app((640, 360), headless=True)
+    try:
+        content = load_content()
+        scene = open_tool(small, content, number)
+        if number == 1:
+            scene.set_attack(attack)
+            frame(small)
+        scene.ensure_layout()
+        bar_buttons = [w for w in scene.widgets if isinstance(w, Button) and w.rect.colliderect(scene.bar)]
+        assert bar_buttons and all(a is b or not a.rect.colliderect(b.rect) for a in bar_buttons
+                                   for b in bar_buttons)
+        for w in scene.inputs:
+            if w.visible:
+                assert scene.left.contains(w.rect), (type(w).__name__, w.rect, scene.left)
+        charts = [w for w in scene.widgets if type(w).__name__ == "BarChart" and w.visible]
+        assert all(a is b or not a.rect.colliderect(b.rect) for a in charts for b in charts)
+        assert all(c.rect.height >= c.least_height() for c in charts)
+    finally:
+        pygame.quit()

@@ -89,6 +89,7 @@ class DirectorScreen(ToolScene):
         self.die_mode = "app"               # app | real
         self.die = 4                        # the real d6
         self.app_die: int | None = None     # the app's roll, made by Resolve
+        self.earlier_dice: list[int | None] = []    # the app's die before each Resolve, for undo
         self.resolves = 0
         self._uid = 0
         self.content = content
@@ -179,10 +180,19 @@ class DirectorScreen(ToolScene):
 
     def resolve(self) -> None:
         """Resolve Director Phase: the app rolls its escalation die (a real die is taken as entered)."""
+        self.earlier_dice.append(self.app_die)
         if self.die_mode == "app":
             self.app_die = random.SystemRandom().randint(1, 6)
         self.resolves += 1
         self.changed()
+
+    def undo_step(self) -> str | None:
+        """Take back the last Resolve: the app's escalation die as it was before."""
+        if not self.earlier_dice:
+            return None
+        self.app_die = self.earlier_dice.pop()
+        self.resolves -= 1
+        return "the Director Phase resolved"
 
     # --- input changes -------------------------------------------------------------------------------------------
     def _set(self, name: str, relayout: bool = False):

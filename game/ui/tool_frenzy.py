@@ -79,6 +79,12 @@ class FrenzyScreen(ToolScene):
         self.recompute(random.SystemRandom().randrange(1, 10 ** 9))
         self.fill_results()
 
+    def undo_step(self) -> str | None:
+        """Take the roll back: the odds are shown again, unrolled."""
+        if self.result is None or self.result.roll is None:
+            return None
+        return "the Guts roll"
+
     # --- input changes -------------------------------------------------------------------------------------------
     def _set(self, name: str, relayout: bool = False):
         def apply(value) -> None:

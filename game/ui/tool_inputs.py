@@ -884,6 +884,32 @@ class ToolScene(UIScene):
     def draw_results(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         pass
 
+    def copy_text(self) -> str:
+        """The result as plain text for Copy (Ctrl+C): the tool result's own as_text()."""
+        as_text = getattr(self.result, "as_text", None)
+        return as_text() if callable(as_text) else ""
+
+    def undo_step(self) -> str | None:
+        """Take back the last search, roll or purchase (Ctrl+Z); what was undone, or None when nothing can be.
+        Screens with something to undo override it."""
+        return None
+
+    # --- undo and copy ------------------------------------------------------------------------------------------
+    def copy(self) -> None:
+        from game.ui.clipboard import copy_text
+        text = self.copy_text()
+        self.say(copy_text(text) if text else "Nothing to copy yet")
+
+    def undo(self) -> None:
+        done = self.undo_step()
+        self.say(f"Undone: {done}" if done else "Nothing to undo")
+        if done:
+            self.changed(relayout=True)
+
+    def say(self, text: str) -> None:
+        """A short message over the bottom bar (copied, undone), gone after a few seconds."""
+        self.toast, self.toast_left = text, 3.0
+
     # --- the plumbing -------------------------------------------------------------------------------------------
     def result_shape(self) -> object:
         """Whatever about the result decides the result widgets' layout; a change lays the screen out again."""
@@ -944,6 +970,14 @@ class ToolScene(UIScene):
         self.widgets.append(back)
         x = self.bar.right
         actions = self.build_actions(self.bar)
+        extras = [Button("Copy", self.copy, size=px(19), hint="",
+                         tooltip="The result as plain text, to paste into a chat (Ctrl+C).")]
+        if type(self).undo_step is not ToolScene.undo_step:
+            extras.insert(0, Button("Undo", self.undo, size=px(19), hint="",
+                                    tooltip="Take back the last search, roll or purchase (Ctrl+Z)."))
+        for b in extras:
+            b.rect = pygame.Rect(0, 0, px(100), 0)
+        actions = extras + actions
         widths = [b.rect.width or px(200) for b in actions]
         room = self.bar.width - back.rect.width - px(12) * len(actions)
         if sum(widths) > room:          # a narrow window: the buttons share what is left beside Back
@@ -993,6 +1027,10 @@ class ToolScene(UIScene):
 
     def handle(self, event: pygame.event.Event) -> None:
         self.ensure_layout()
+        if event.type == pygame.KEYDOWN and getattr(event, "mod", 0) & pygame.KMOD_CTRL and \
+                event.key in (pygame.K_c, pygame.K_z) and not isinstance(self.focus, TextField):
+            (self.copy if event.key == pygame.K_c else self.undo)()
+            return
         if event.type == pygame.TEXTINPUT:
             if self.focus is not None and hasattr(self.focus, "text_input"):
                 self.focus.text_input(event)
@@ -1053,6 +1091,19 @@ class ToolScene(UIScene):
         w = self.focus
         if w is not None and w.visible and not isinstance(w, (Stepper, Cycle, TextField, Toggle)):
             pygame.draw.rect(surface, theme.ACCENT, w.rect.inflate(6, 6), 2, border_radius=6)
+        if getattr(self, "toast_left", 0) > 0:
+            px = self.px
+            size = px(18)
+            text = ellipsize(self.toast, size, self.bar.width - px(40))
+            box = pygame.Rect(0, 0, text_size(text, size)[0] + px(28), line_height(size) + px(14))
+            box.midbottom = (self.bar.centerx, self.bar.y - px(8))
+            draw_panel(surface, box, mix(theme.PANEL, theme.ACCENT, 0.18), theme.ACCENT, radius=px(8))
+            draw_text(surface, text, box.center, size, theme.INK, anchor="center")
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        if getattr(self, "toast_left", 0) > 0:
+            self.toast_left -= dt
 
 
 def tool_error_text(exc: Exception) -> str:

@@ -69,6 +69,9 @@ class QuickPlayToolScreen(ToolScene):
             q = dataclasses.replace(q, scenario=scen)
         self.result, self.scenario, self.error = q, scen, ""
 
+    def copy_text(self) -> str:
+        return self.result.as_text(self.playable_content()) if self.result is not None else ""
+
     def roll(self) -> None:
         """New rolls (the app's dice): a fresh seed."""
         self.seed = new_seed()

@@ -101,6 +101,20 @@ class ScavengeScreen(ToolScene):
     def return_found(self) -> None:
         self.state.return_found()
 
+    def undo_step(self) -> str | None:
+        """The decks go back to before the last search (or the cards returned)."""
+        if not self.state.history:
+            return None
+        done = self.state.undo()
+        if done.startswith("search") and self.history:
+            self.history.pop()
+        self.result = self.history[-1] if self.history else None
+        return done
+
+    def copy_text(self) -> str:
+        last = self.history[-1].as_text() + "\n" if self.history else ""
+        return last + self.state.as_text()
+
     # --- input changes -------------------------------------------------------------------------------------------
     def _set(self, name: str, relayout: bool = False):
         def apply(value) -> None:
