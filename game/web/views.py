@@ -20,6 +20,11 @@ def content():
     return current_app.config["CONTENT"]
 
 
+def named(table) -> list[tuple[str, str]]:
+    """(id, name) of every entry of a content table, for a <select>."""
+    return [(key, entry.name) for key, entry in table.items()]
+
+
 def page(tool: str, code: str, error: ToolError | None = None, **extra):
     """A tool's page: its form (refilled from the request), the table's latest result and history for the tool."""
     history = store().history(code, tool)
@@ -267,4 +272,4 @@ def register(app: Flask) -> None:
                             ("director", director, director_post)):
         app.add_url_rule(f"/t/<code>/{tool}", tool, get, methods=["GET"])
         app.add_url_rule(f"/t/<code>/{tool}", f"{tool}_post", post, methods=["POST"])
-    app.jinja_env.globals.update(MAX_DICE=MAX_DICE, pct=pct, dist_rows=dist_rows)
+    app.jinja_env.globals.update(MAX_DICE=MAX_DICE, pct=pct, dist_rows=dist_rows, named=named)
