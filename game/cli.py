@@ -15,6 +15,7 @@
     frenzy                a Downed survivor's Feeding Frenzy: lethality after disruption, odds, and the roll
     bleed                 a Downed survivor's bleed-out saves: the odds round after round, and the roll
     swipes                parting swipes at a survivor breaking away: the wounds' odds, and the roll
+    serve                 the tools as web pages for the phones at a real table (game.web.serve)
     play                  open the board on a scenario (--scenario ID [--seed S]; --as director plays the horde)
     demo                  watch the survivor AI play a game against the Director
     tutorial              learn the game in short lessons on small boards (--lesson N opens lesson N)
@@ -78,6 +79,8 @@ def build_parser() -> argparse.ArgumentParser:
     from game.campaign.cli import register as register_campaign
     register_campaign(sub)
     _add_tool_commands(sub)
+    from game.web.serve import register as register_serve
+    register_serve(sub)
     _add_window_commands(sub)
     return parser
 
@@ -347,6 +350,8 @@ def _faces(text: str) -> tuple[int, ...]:
 
 
 def _add_tool_commands(sub) -> None:
+    from game.tools import table_cli
+
     common = argparse.ArgumentParser(add_help=False)
     common.add_argument("--archetype", metavar="ID", help="take the survivor's numbers from an archetype")
     common.add_argument("--weapon", metavar="ID", help="the weapon used (default: the archetype's own)")
@@ -360,7 +365,9 @@ def _add_tool_commands(sub) -> None:
     common.add_argument("--seed", type=int, help="seed for --roll")
     common.add_argument("--state", metavar="FILE", help="keep the round's running Heat total in FILE (JSON): each "
                                                         "roll adds its Heat")
-    common.add_argument("--undo", action="store_true", help="with --state: take back the last roll's Heat")
+    common.add_argument("--undo", action="store_true", help="with --state or --table: take back the last roll's "
+                                                                        "Heat")
+    table_cli.add_flags(common)
 
     calc = sub.add_parser("calc", help="combat odds for melee, swarm or ranged attacks",
                           description="Work out the dice pools the rules give for an attack and the exact chance "
@@ -413,8 +420,9 @@ def _add_tool_commands(sub) -> None:
                       help="Guts dice for a hazard's Guts test (without it the test is only described)")
     scav.add_argument("--state", metavar="FILE", help="keep the decks in FILE (JSON) between commands: loaded if it "
                                                       "exists (--seed shuffles new ones), saved back after")
-    scav.add_argument("--undo", action="store_true", help="with --state: take back the last search")
+    scav.add_argument("--undo", action="store_true", help="with --state or --table: take back the last search")
     scav.add_argument("--json", action="store_true", help="print JSON")
+    table_cli.add_flags(scav)
     scav.set_defaults(func=cmd_scavenge)
 
     scen = sub.add_parser("scenario", help="roll a quick-play scenario",
@@ -428,6 +436,7 @@ def _add_tool_commands(sub) -> None:
     scen.add_argument("--play", action="store_true",
                       help="then play it headless (random survivors) and print the result")
     scen.add_argument("--json", action="store_true", help="print JSON")
+    table_cli.add_flags(scen)
     scen.set_defaults(func=cmd_scenario)
 
     da = sub.add_parser("director", help="the Director AI assistant for a real table: Heat, escalation, "
@@ -448,12 +457,13 @@ def _add_tool_commands(sub) -> None:
                     help="track the game round by round in FILE (JSON): Doom and its events, carried Heat, the "
                          "noise log. With it: --noise KEY, --add-heat N, --phase (needs --facts), --end, --undo")
     da.add_argument("--noise", action="append", metavar="KEY", default=[],
-                    help="with --state: log a noise (weapon:pistol, natural_one, zombie:bloater:burst, ...)")
-    da.add_argument("--add-heat", type=_whole, metavar="N", help="with --state: log N Heat typed in by hand")
-    da.add_argument("--phase", action="store_true", help="with --state: run this round's Director Phase")
-    da.add_argument("--end", action="store_true", help="with --state: the End Phase (Doom moves on)")
-    da.add_argument("--undo", action="store_true", help="with --state: take back the last action")
+                    help="with --state or --table: log a noise (weapon:pistol, natural_one, zombie:bloater:burst, ...)")
+    da.add_argument("--add-heat", type=_whole, metavar="N", help="with --state or --table: log N Heat typed in by hand")
+    da.add_argument("--phase", action="store_true", help="with --state or --table: run this round's Director Phase")
+    da.add_argument("--end", action="store_true", help="with --state or --table: the End Phase (Doom moves on)")
+    da.add_argument("--undo", action="store_true", help="with --state or --table: take back the last action")
     da.add_argument("--json", action="store_true", help="print JSON")
+    table_cli.add_flags(da)
     da.set_defaults(func=cmd_director)
     fz = sub.add_parser("frenzy", help="resolve a Feeding Frenzy",
                         description="A Downed survivor's Feeding Frenzy: lethality = the feeders' engagement slots "
@@ -470,6 +480,7 @@ def _add_tool_commands(sub) -> None:
     fz.add_argument("--seed", type=int, help="seed for --roll")
     fz.add_argument("--faces", type=_faces, metavar="F,F,...", help="real dice for the test (implies --roll)")
     fz.add_argument("--json", action="store_true", help="print JSON")
+    table_cli.add_flags(fz)
     fz.set_defaults(func=cmd_frenzy)
 
     bl = sub.add_parser("bleed", help="a Downed survivor's bleed-out saves: the odds round after round",
@@ -518,7 +529,7 @@ def _tool(args: argparse.Namespace, build, show, as_json) -> int:
 
 def cmd_calc(args: argparse.Namespace) -> int:
     from game.tools import calculator as C
-    from game.tools import state_file
+    from game.tools import state_file, table_cli
     from game.tools.attack_roll import HeatTally, roll_attack
     from game.tools.common import Roller, ToolError
 
@@ -531,6 +542,8 @@ def cmd_calc(args: argparse.Namespace) -> int:
                        defender_dice=args.defender_dice, melee_cover=args.melee_cover, fight=args.fight)
     else:
         options = dict(dice=args.dice, cover=args.cover, aim=args.aim, hunker=args.hunker, zombie=args.zombie)
+    if table_cli.used(args):
+        return table_cli.run(args, lambda *table: table_cli.calc(args, {**shared, **options}, *table))
 
     def build(content):
         if args.undo and not args.state:
@@ -580,8 +593,11 @@ def cmd_calc(args: argparse.Namespace) -> int:
 
 def cmd_scavenge(args: argparse.Namespace) -> int:
     from game.tools import scavenge as S
-    from game.tools import state_file
+    from game.tools import state_file, table_cli
     from game.tools.common import ToolError
+
+    if table_cli.used(args):
+        return table_cli.run(args, lambda *table: table_cli.scavenge(args, *table))
 
     def build(content):
         if args.undo and not args.state:
@@ -619,7 +635,12 @@ def cmd_scavenge(args: argparse.Namespace) -> int:
 
 def cmd_scenario(args: argparse.Namespace) -> int:
     from game.tools import quickplay as Q
+    from game.tools import table_cli
     from game.tools.common import id_list
+
+    if table_cli.used(args):
+        team = id_list(args.team) if args.team else None
+        return table_cli.run(args, lambda *table: table_cli.scenario(args, team, *table))
 
     def build(content):
         q = Q.generate(content, args.seed, map_id=args.map, faces=args.faces,
@@ -657,12 +678,16 @@ def cmd_director(args: argparse.Namespace) -> int:
     if args.example:
         print(D.EXAMPLE, end="")
         return 0
-    if args.state:
+    if args.state and not args.table:
         return _director_tracker(args)
+    from game.tools import table_cli
+    if table_cli.used(args):
+        return table_cli.run(args, lambda *table: table_cli.director(args, *table))
     for flag, used in (("--noise", args.noise), ("--add-heat", args.add_heat is not None), ("--phase", args.phase),
                        ("--end", args.end), ("--undo", args.undo)):
         if used:
-            print(f"error: {flag}: needs --state FILE (the round tracker it changes)", file=sys.stderr)
+            print(f"error: {flag}: needs --state FILE or --table CODE (the round tracker it changes)",
+                  file=sys.stderr)
             return 2
 
     def build(content):
@@ -720,11 +745,13 @@ def _director_tracker(args: argparse.Namespace) -> int:
 
 def cmd_frenzy(args: argparse.Namespace) -> int:
     from game.tools import frenzy as F
+    from game.tools import table_cli
 
-    return _tool(args, lambda content: F.resolve(content, guts=args.guts, archetype=args.archetype,
-                                                 items=args.items, zombies=args.zombies, slots=args.slots,
-                                                 disruption=args.disruption, roll=args.roll, seed=args.seed,
-                                                 faces=args.faces),
+    options = dict(guts=args.guts, archetype=args.archetype, items=args.items, zombies=args.zombies,
+                   slots=args.slots, disruption=args.disruption, seed=args.seed, faces=args.faces)
+    if table_cli.used(args):
+        return table_cli.run(args, lambda *table: table_cli.frenzy(options, *table))
+    return _tool(args, lambda content: F.resolve(content, roll=args.roll, **options),
                  lambda fz, content: F.render(fz), F.to_json)
 
 

@@ -1,0 +1,76 @@
+"""Reading a submitted form: every field checked, and a bad one is a ToolError naming the field (the page shows it
+with a 400). Field names are the command line's flags without the dashes (--attacker-dice -> attacker_dice), so a
+ToolError raised by a tool names the same field the page shows.
+"""
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+
+from game.tools.common import MAX_DICE, ToolError, parse_faces
+
+
+def field_of(flag: str) -> str:
+    """'--attacker-dice' -> 'attacker_dice' (the form field a tool's flag stands for)."""
+    return flag.lstrip("-").replace("-", "_")
+
+
+class Form:
+    def __init__(self, values: Mapping[str, str]):
+        self.values = values
+
+    def text(self, name: str, default: str = "", limit: int = 200) -> str:
+        value = (self.values.get(name) or "").strip()
+        if len(value) > limit:
+            raise ToolError(name, f"at most {limit} characters, not {len(value)}")
+        return value or default
+
+    def whole(self, name: str, low: int = 0, high: int = MAX_DICE, required: bool = False) -> int | None:
+        """A whole number from `low` to `high`; an empty field is None (or an error when `required`)."""
+        raw = self.text(name, limit=12)
+        if not raw:
+            if required:
+                raise ToolError(name, "is needed: enter a whole number")
+            return None
+        try:
+            value = int(raw)
+        except ValueError:
+            raise ToolError(name, f"{raw!r} is not a whole number") from None
+        if not low <= value <= high:
+            raise ToolError(name, f"must be {low} to {high}, not {value}")
+        return value
+
+    def choice(self, name: str, options: Iterable[str], default: str | None = None, required: bool = False) -> \
+            str | None:
+        """One of `options` (ids); empty is `default`, or an error when `required`."""
+        options = list(options)
+        raw = self.text(name, limit=60)
+        if not raw:
+            if required and default is None:
+                raise ToolError(name, f"choose one of: {', '.join(options)}")
+            return default
+        if raw not in options:
+            raise ToolError(name, f"unknown choice {raw!r}; known: {', '.join(options)}")
+        return raw
+
+    def flag(self, name: str) -> bool:
+        return (self.values.get(name) or "") in ("1", "on", "yes", "true")
+
+    def faces(self, name: str = "faces") -> tuple[int, ...] | None:
+        raw = self.text(name, limit=200)
+        return parse_faces(raw, name) if raw else None
+
+    def counts(self, prefix: str, ids: Iterable[str], name: str, high: int = 4) -> list[str]:
+        """Per-kind counts (prefix_shambler=2, prefix_brute=1) as an id list, the error naming field `name`."""
+        out: list[str] = []
+        for zid in ids:
+            raw = self.text(f"{prefix}_{zid}", limit=4)
+            if not raw:
+                continue
+            try:
+                n = int(raw)
+            except ValueError:
+                raise ToolError(name, f"{zid}: {raw!r} is not a whole number") from None
+            if not 0 <= n <= high:
+                raise ToolError(name, f"{zid}: 0 to {high}, not {n}")
+            out += [zid] * n
+        return out
