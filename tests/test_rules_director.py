@@ -314,3 +314,23 @@ def test_extraction_quota_reached_wins():
     s.submit(A.Move(who, cell(s, 5, 5)))
     s.submit(A.Escape(who))
     assert s.result == ("survivors", "extraction")
+
+
+def test_an_event_is_on_the_menu_once_a_phase_for_every_buyer():
+    """Our reading of 'trigger a hazard': one bought this phase is off the menu (the seat, the AI and the engine's
+    last resort alike), and back on it next round."""
+    from game.world.purchases import BuyEvent, legal_purchases
+    from tests.arena import arena, open_board
+    s = arena(open_board((5, "...d....")), events=("blackout",))
+    try:
+        s.heat = 12
+        assert BuyEvent("blackout") in legal_purchases(s, 12)
+        BuyEvent("blackout").check(s)
+        BuyEvent("blackout").apply(s)
+        assert BuyEvent("blackout") not in legal_purchases(s, 8)
+        with pytest.raises(Impossible, match="already bought this phase"):
+            BuyEvent("blackout").check(s)
+        s.start_round()
+        assert BuyEvent("blackout") in legal_purchases(s, 12)
+    finally:
+        s.close()

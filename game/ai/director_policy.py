@@ -18,10 +18,6 @@ from game.world.session import Session
 class DirectorAI:
     """The policy the Session's spending system calls, once per purchase."""
 
-    # It declines only when every purchase left is an event it already bought this phase: the engine's own last
-    # resort would buy that event again, and a second Blackout darkens nothing more.
-    may_decline = True
-
     def __init__(self, level: str = DEFAULT_DIRECTOR):
         self.level_name = level
         self._phase = None
@@ -35,12 +31,11 @@ class DirectorAI:
         decision = self._shopping.next(_SessionBoard(s, self._shopping.level), left)
         if decision is not None:
             return to_purchase(s, decision), decision.reason
-        bought = self._shopping.events_bought
-        forced = [p for p in legal_purchases(s, left) if not (isinstance(p, BuyEvent) and p.event in bought)]
+        forced = legal_purchases(s, left)      # never an event bought this phase (BuyEvent.check)
         if not forced:
             return None
         if isinstance(forced[0], BuyEvent):
-            bought.add(forced[0].event)
+            self._shopping.events_bought.add(forced[0].event)
         return forced[0], FORCED_REASON
 
 

@@ -138,10 +138,11 @@ class Tracks:
 @dataclass
 class RoundLog:
     """What this round remembers for later steps: fallen Shamblers (Reanimate), disruption (the Feeding Frenzy),
-    Screamers' calls (zombie goals)."""
+    Screamers' calls (zombie goals), the events bought."""
     removed_shamblers: int = 0
     disruption: dict[int, int] = field(default_factory=dict)   # downed survivor -> wounds dealt to its attackers
     calls: list[tuple[int, int]] = field(default_factory=list)  # (cell, radius) of this phase's shrieks
+    events_bought: set[str] = field(default_factory=set)        # events the Director bought this phase (once each)
 
 
 @dataclass

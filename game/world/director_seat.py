@@ -111,5 +111,5 @@ def menu_rows(s: Session) -> list[MenuRow]:
         edef = s.content.events[event]
         if edef.cost > 0:
             row(("event", event), edef.name, edef.cost, [p for p in legal if p == BuyEvent(event)],
-                "not on offer", edef.text)
+                "bought already this phase" if event in s.events_bought else "not on offer", edef.text)
     return sorted(rows, key=lambda r: (r.cost, r.key[0] == "event", r.label))

@@ -132,8 +132,11 @@ class BuyEvent:
     def check(self, s: Session) -> None:
         if self.event not in s.scenario.events or s.content.events[self.event].cost <= 0:
             raise Impossible("this scenario does not offer that event")
+        if self.event in s.events_bought:
+            raise Impossible("already bought this phase")
 
     def apply(self, s: Session) -> None:
+        s.events_bought.add(self.event)
         s.trigger_event(self.event, "The Director")
 
 
@@ -156,6 +159,7 @@ def legal_purchases(s: Session, heat: int) -> list:
             out += [Spawn(kind, p) for p in (majors if zdef.zclass == "major" else anywhere)]
     if s.removed_shamblers > 0 and costs["reanimate"] <= heat:
         out += [Reanimate(p) for p in anywhere]
-    out += [BuyEvent(e) for e in s.scenario.events if 0 < s.content.events[e].cost <= heat]
+    out += [BuyEvent(e) for e in s.scenario.events
+            if 0 < s.content.events[e].cost <= heat and e not in s.events_bought]
     order = {Spawn: 0, Reanimate: 1, BuyEvent: 2, Lunge: 3}
     return sorted(out, key=lambda p: (-price(s, p), order[type(p)]))

@@ -97,6 +97,7 @@ class Session:
     removed_shamblers = _through("round_log", "removed_shamblers")
     disruption = _through("round_log", "disruption")
     calls = _through("round_log", "calls")
+    events_bought = _through("round_log", "events_bought")
     task_index = _through("mission", "task_index")
     task_progress = _through("mission", "task_progress")
     spawned = _through("mission", "spawned")
@@ -391,6 +392,7 @@ class Session:
             esper.delete_entity(eid, immediate=True)
         self.removed_shamblers = 0
         self.disruption.clear()
+        self.events_bought.clear()
         self.heat = 0
         self.heat_spent = 0
         for s in self.survivors(on_board=False):
