@@ -194,26 +194,10 @@ def _content():
     return load_content_or_report()
 
 
-def content_with_scenario(scenario: str):
-    """The content and 0, with a quick-play id (quickplay_<seed>) rolled again from its seed; else None and an exit
-    code after one clear line."""
-    from game.content.loader import content_with_scenario as load
-    from game.content.loader import load_content_or_report
-    from game.tools.quickplay import content_for
-
-    if scenario.startswith("quickplay_"):
-        content = load_content_or_report()
-        if content is None:
-            return None, 1
-        content = content_for(content, scenario)
-        if scenario in content.scenarios:
-            return content, 0
-    return load(scenario)
-
-
 def cmd_run(args: argparse.Namespace) -> int:
     from game.ai.random_bot import RandomSurvivors
     from game.sim.runner import play_game
+    from game.tools.quickplay import content_with_scenario
 
     content, code = content_with_scenario(args.scenario)
     if content is None:

@@ -5,9 +5,10 @@ import ast
 from pathlib import Path
 
 GAME = Path(__file__).resolve().parents[1] / "game"
-# Lower layers never import higher ones: content -> rules -> world -> ai -> sim/tools -> tutorial/campaign -> ui -> cli.
+# Lower layers never import higher ones: content -> rules -> world -> ai -> sim/tools -> tutorial/campaign -> ui/web
+# -> cli.
 LAYERS = {"content": 0, "rules": 1, "world": 2, "ai": 3, "sim": 4, "tools": 4, "tutorial": 5, "campaign": 5, "ui": 6,
-          "cli": 7}
+          "web": 6, "cli": 7}
 
 
 def modules():

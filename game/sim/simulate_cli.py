@@ -11,6 +11,7 @@ from game.ai.director_levels import DEFAULT_DIRECTOR, DIRECTOR_LEVELS
 from game.ai.players import PLAYERS
 from game.content.files import atomic_write, writable_problem
 from game.sim import batch
+from game.tools.quickplay import content_with_scenario
 
 
 def positive(text: str) -> int:
@@ -64,13 +65,6 @@ def cores() -> int:
         return len(os.sched_getaffinity(0))
     except AttributeError:      # not on Linux
         return os.cpu_count() or 1
-
-
-def content_with_scenario(scenario: str):
-    """The content and 0 when the scenario is known (a quick-play id rolled from its seed); else None and an exit
-    code after one clear line."""
-    from game.cli import content_with_scenario as known
-    return known(scenario)
 
 
 def cmd_simulate(args: argparse.Namespace) -> int:

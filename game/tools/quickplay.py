@@ -776,3 +776,19 @@ def to_json(q: QuickPlay) -> dict:
                                                      "turned": 90 * p.turns} for p in q.board.placed]}
                   if q.board else None),
     }
+
+
+def content_with_scenario(scenario: str):
+    """The content and 0, with a quick-play id (quickplay_<seed>) rolled again from its seed; else None and an exit
+    code after one clear line."""
+    from game.content.loader import content_with_scenario as load
+    from game.content.loader import load_content_or_report
+
+    if scenario.startswith("quickplay_"):
+        content = load_content_or_report()
+        if content is None:
+            return None, 1
+        content = content_for(content, scenario)
+        if scenario in content.scenarios:
+            return content, 0
+    return load(scenario)

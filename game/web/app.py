@@ -8,7 +8,6 @@ field named; a bad or unknown table code is a 400 too; nothing ever shows a trac
 """
 from __future__ import annotations
 
-import re
 from pathlib import Path
 
 from flask import Flask, abort, jsonify, redirect, render_template, request, url_for
@@ -18,7 +17,9 @@ from game.content.defs import Content
 from game.tools.common import ToolError
 from game.tools.table_store import TableStore
 from game.tools.table_tools import TOOLS
+from game.web.context import plain, store, table_code
 from game.web.forms import field_of
+from game.web.views import register
 
 TOOL_NAMES = {"calc": "Combat calculator", "scavenge": "Scavenge decks", "quickplay": "Quick-play scenario",
               "frenzy": "Feeding Frenzy", "director": "Director assistant"}
@@ -72,7 +73,6 @@ def create_app(db_path: str | Path, content: Content | None = None) -> Flask:
         store().undo(code, tool)
         return redirect(url_for(tool, code=code), 303)
 
-    from game.web.views import register
     register(app)
 
     @app.errorhandler(ToolError)
@@ -91,18 +91,3 @@ def create_app(db_path: str | Path, content: Content | None = None) -> Flask:
                                        "please try again."), 500
 
     return app
-
-
-def plain(message: str) -> str:
-    """A tool's message for a page: its command-line flags read as words ('an --archetype' -> 'an archetype')."""
-    return re.sub(r"--([a-z][a-z-]*)", lambda m: m.group(1).replace("-", " "), message)
-
-
-def store() -> TableStore:
-    from flask import current_app
-    return current_app.config["STORE"]
-
-
-def table_code(code: str) -> str:
-    """The URL's table code, checked: a ToolError (400 on the home page) when it is malformed or unknown."""
-    return store().require(code, "table")

@@ -12,7 +12,7 @@ from game.tools import table_tools as T
 from game.tools.common import MAX_DICE, ToolError, pct
 from game.tools.round_tracker import noise_buttons, report_text, tracker_content
 from game.tools.scavenge import PLAIN
-from game.web.app import store, table_code
+from game.web.context import store, table_code
 from game.web.forms import Form, field_of
 
 

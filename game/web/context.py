@@ -1,0 +1,22 @@
+"""What every page reads from the running app: the table store, a checked table code, a tool's message in words."""
+from __future__ import annotations
+
+import re
+
+from flask import current_app
+
+from game.tools.table_store import TableStore
+
+
+def plain(message: str) -> str:
+    """A tool's message for a page: its command-line flags read as words ('an --archetype' -> 'an archetype')."""
+    return re.sub(r"--([a-z][a-z-]*)", lambda m: m.group(1).replace("-", " "), message)
+
+
+def store() -> TableStore:
+    return current_app.config["STORE"]
+
+
+def table_code(code: str) -> str:
+    """The URL's table code, checked: a ToolError (400 on the home page) when it is malformed or unknown."""
+    return store().require(code, "table")
