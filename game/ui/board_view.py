@@ -163,6 +163,21 @@ class Camera:
                 lo, hi = -margin, world - span + margin
                 setattr(self, axis, max(lo, min(hi, getattr(self, axis))))
 
+    def board_area(self) -> tuple[pygame.Rect, list[int]]:
+        """The part of a whole-board picture the view shows, and where on the screen it goes (past the board's
+        top or left edge the view shows nothing of it)."""
+        area = pygame.Rect(int(self.x), int(self.y), self.view.width, self.view.height)
+        dest = [self.view.x, self.view.y]
+        if area.x < 0:
+            dest[0] -= area.x
+            area.width += area.x
+            area.x = 0
+        if area.y < 0:
+            dest[1] -= area.y
+            area.height += area.y
+            area.y = 0
+        return area, dest
+
     def cell_to_screen(self, cx: float, cy: float) -> tuple[float, float]:
         """Screen position of a board point given in cells (0.5, 0.5 is the centre of cell 0)."""
         return self.view.x + cx * self.tile - self.x, self.view.y + cy * self.tile - self.y
@@ -677,16 +692,7 @@ class BoardView:
         bg = self.static.surface(cam.tile)
         old = surface.get_clip()
         surface.set_clip(clip)
-        area = pygame.Rect(int(cam.x), int(cam.y), cam.view.width, cam.view.height)
-        dest = [cam.view.x, cam.view.y]
-        if area.x < 0:
-            dest[0] -= area.x
-            area.width += area.x
-            area.x = 0
-        if area.y < 0:
-            dest[1] -= area.y
-            area.height += area.y
-            area.y = 0
+        area, dest = cam.board_area()
         covered = pygame.Rect(dest, area.clip(bg.get_rect()).size)
         if not covered.contains(clip):      # the mat is opaque: only its margins need the background
             surface.fill(theme.BG, clip)

@@ -43,16 +43,7 @@ class NightLayer:
         if key != self._key:
             self._picture = self._render(lit, board.width, board.height, cam.tile)
             self._key = key
-        area = pygame.Rect(int(cam.x), int(cam.y), cam.view.width, cam.view.height)
-        dest = [cam.view.x, cam.view.y]
-        if area.x < 0:
-            dest[0] -= area.x
-            area.width += area.x
-            area.x = 0
-        if area.y < 0:
-            dest[1] -= area.y
-            area.height += area.y
-            area.y = 0
+        area, dest = cam.board_area()
         surface.blit(self._picture, dest, area)
 
     @staticmethod
