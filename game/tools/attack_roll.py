@@ -19,7 +19,7 @@ from game.rules.combat import MeleeResult
 from game.rules.dice import ones, successes
 from game.rules.heat import complications
 from game.tools.calculator import Calculation, Cap
-from game.tools.common import Roller, ToolError
+from game.tools.common import Roller, ToolError, read_history, remember
 
 TALLY_VERSION = 1
 MAX_ENTRIES = 200
@@ -107,8 +107,7 @@ class HeatTally:
         return sum(e["heat"] for e in self.entries)
 
     def _remember(self, label: str) -> None:
-        self.history.append({"label": label, "state": self.to_dict(with_history=False)})
-        del self.history[:-HISTORY]
+        remember(self.history, label, self.to_dict(with_history=False), HISTORY)
 
     def add(self, label: str, heat: int) -> dict:
         if isinstance(heat, bool) or not isinstance(heat, int) or not 0 <= heat <= 99:
@@ -143,14 +142,7 @@ class HeatTally:
     @classmethod
     def from_dict(cls, d: object) -> HeatTally:
         t = cls._fields(d, "")
-        history = d.get("history", [])
-        if not isinstance(history, list) or len(history) > HISTORY:
-            raise ToolError("history", f"expected a list of at most {HISTORY} earlier states")
-        for i, h in enumerate(history):
-            if not isinstance(h, dict) or not isinstance(h.get("label"), str):
-                raise ToolError(f"history[{i}]", "expected {label, state}")
-            cls._fields(h.get("state"), f"history[{i}].state.")
-        t.history = copy.deepcopy(history)
+        t.history = read_history(d, HISTORY, cls._fields)
         return t
 
     @classmethod

@@ -1,6 +1,7 @@
 """Shared plumbing for the tabletop tools: id look-ups with clear errors, entered dice faces, percentages."""
 from __future__ import annotations
 
+import copy
 import difflib
 import random
 from collections.abc import Iterable, Mapping
@@ -96,3 +97,22 @@ def pct(p: Fraction | float, digits: int = 2) -> str:
     if 0 < value < smallest / 2:
         return f"<{smallest:.{digits}f}%"
     return f"{value:.{digits}f}%"
+
+
+def read_history(d: Mapping, limit: int, check_state) -> list[dict]:
+    """The undo history inside a tool's saved state: at most `limit` entries of {label, state}, each state checked by
+    `check_state(state, where)` (a ToolError names the first bad field). Returns a copy."""
+    history = d.get("history", [])
+    if not isinstance(history, list) or len(history) > limit:
+        raise ToolError("history", f"expected a list of at most {limit} earlier states")
+    for i, entry in enumerate(history):
+        if not isinstance(entry, dict) or not isinstance(entry.get("label"), str):
+            raise ToolError(f"history[{i}]", "expected {label, state}")
+        check_state(entry.get("state"), f"history[{i}].state.")
+    return copy.deepcopy(history)
+
+
+def remember(history: list[dict], label: str, state: dict, limit: int) -> None:
+    """Keep `state` (the tool before an action called `label`) for undo, the newest `limit` only."""
+    history.append({"label": label, "state": state})
+    del history[:-limit]

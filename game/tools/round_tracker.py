@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from game.ai.director_levels import DEFAULT_DIRECTOR, DIRECTOR_LEVELS
 from game.content.defs import Content
 from game.tools import director_assistant as D
-from game.tools.common import ToolError, lookup
+from game.tools.common import ToolError, lookup, read_history, remember
 
 VERSION = 1
 HISTORY = 20            # undo steps kept inside the state
@@ -114,14 +114,7 @@ class RoundTracker:
     def from_dict(cls, d: object, content: Content | None = None) -> RoundTracker:
         """A tracker from its JSON, every field checked: a ToolError names the first bad field."""
         t = cls._fields(d, "")
-        history = d.get("history", [])
-        if not isinstance(history, list) or len(history) > HISTORY:
-            raise ToolError("history", f"expected a list of at most {HISTORY} earlier states")
-        for i, entry in enumerate(history):
-            if not isinstance(entry, dict) or not isinstance(entry.get("label"), str):
-                raise ToolError(f"history[{i}]", "expected {label, state}")
-            cls._fields(entry.get("state"), f"history[{i}].state.")
-        t.history = copy.deepcopy(history)
+        t.history = read_history(d, HISTORY, cls._fields)
         if content is not None:
             content = tracker_content(content, t.scenario)
             length = content.scenarios[t.scenario].doom_length
@@ -174,8 +167,7 @@ class RoundTracker:
 
     # --- undo -------------------------------------------------------------------------------------------------------
     def _remember(self, label: str) -> None:
-        self.history.append({"label": label, "state": self.to_dict(with_history=False)})
-        del self.history[:-HISTORY]
+        remember(self.history, label, self.to_dict(with_history=False), HISTORY)
 
     def undo(self) -> str:
         """Back to the state before the last action; returns what was undone."""

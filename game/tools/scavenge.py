@@ -24,7 +24,7 @@ from game.rules.dice import ones, pool, successes
 from game.rules.downed import best_guts_item, guts_pool
 from game.rules.heat import complications
 from game.rules.search import search_outcome, search_pool, tool_dice
-from game.tools.common import Roller, ToolError, check_dice, lookup, pct
+from game.tools.common import Roller, ToolError, check_dice, lookup, pct, read_history, remember
 from game.tools.distributions import Dist, pool_dist, pool_joint
 from game.world.scavenge import jackpot_deck, keep_index
 
@@ -66,14 +66,7 @@ class DeckState:
     def from_dict(cls, content: Content, d: object) -> DeckState:
         """The decks from their JSON; a ToolError names the first bad field."""
         state = cls._fields(content, d, "")
-        history = d.get("history", [])
-        if not isinstance(history, list) or len(history) > HISTORY:
-            raise ToolError("history", f"expected a list of at most {HISTORY} earlier states")
-        for i, h in enumerate(history):
-            if not isinstance(h, dict) or not isinstance(h.get("label"), str):
-                raise ToolError(f"history[{i}]", "expected {label, state}")
-            cls._fields(content, h.get("state"), f"history[{i}].state.")
-        state.history = [{"label": h["label"], "state": h["state"]} for h in history]
+        state.history = read_history(d, HISTORY, lambda st, where: cls._fields(content, st, where))
         return state
 
     @classmethod
@@ -121,8 +114,7 @@ class DeckState:
                    searches)
 
     def remember(self, label: str) -> None:
-        self.history.append({"label": label, "state": self.to_dict(with_history=False)})
-        del self.history[:-HISTORY]
+        remember(self.history, label, self.to_dict(with_history=False), HISTORY)
 
     def undo(self) -> str:
         """Back to the decks before the last search (or reset); returns what was undone."""
