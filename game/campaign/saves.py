@@ -18,7 +18,6 @@ from game.campaign.tables import CONDITIONS, campaign_rules
 from game.content import schema as S
 from game.content.defs import Content
 from game.content.files import atomic_write, remove_stale_temps
-from game.content.jsonio import read_json
 from game.world.saves import (
     MAX_ACTIONS,
     SaveError,
@@ -26,6 +25,7 @@ from game.world.saves import (
     _rng_to_json,
     action_from_data,
     action_to_data,
+    read_object,
     save_dir,
 )
 
@@ -140,12 +140,7 @@ def write_campaign(path: Path, camp: Campaign, mission_rng: random.Random | None
 
 def read_campaign(path: Path, content: Content) -> tuple[Campaign, list | None]:
     """(campaign, the mission's saved dice state or None); SaveError naming the file and the field."""
-    data, problems = read_json(path)
-    if problems:
-        where = "" if problems[0].where == "file" else f"{problems[0].where}: "
-        raise SaveError(f"{path}: not a campaign save: {where}{problems[0].message}")
-    if not isinstance(data, dict):
-        raise SaveError(f"{path}: not a campaign save: expected a JSON object, got {S.shown(data)}")
+    data = read_object(path, "a campaign save")
     wrong = S.problems(data, FIELDS)
     if wrong:
         raise SaveError(f"{path}: {S.say(*wrong[0])}")

@@ -266,15 +266,21 @@ def write_save(path: Path, record: GameRecord, session: Session, label: str = ""
     remove_stale_temps(path.parent)
 
 
-def read_header(path: Path) -> dict:
-    """A save file read and checked against SAVE_FIELDS (nothing replayed): its data, or SaveError naming the file
-    and the field."""
+def read_object(path: Path, what: str) -> dict:
+    """A JSON object read through the guarded reader, or SaveError: '<path>: not <what>: <field>: <problem>'."""
     data, problems = read_json(path)
     if problems:
         where = "" if problems[0].where == "file" else f"{problems[0].where}: "
-        raise SaveError(f"{path}: not a save file: {where}{problems[0].message}")
+        raise SaveError(f"{path}: not {what}: {where}{problems[0].message}")
     if not isinstance(data, dict):
-        raise SaveError(f"{path}: not a save file: expected a JSON object, got {S.shown(data)}")
+        raise SaveError(f"{path}: not {what}: expected a JSON object, got {S.shown(data)}")
+    return data
+
+
+def read_header(path: Path) -> dict:
+    """A save file read and checked against SAVE_FIELDS (nothing replayed): its data, or SaveError naming the file
+    and the field."""
+    data = read_object(path, "a save file")
     if type(data.get("format")) is int and data["format"] == 1:
         raise SaveError(f"{path}: format: saved under the rules before the 2026-12 rules audit (engagement, the Horde "
                         f"tray, barricades, the Director's spending changed): it cannot be replayed; start a new game")
