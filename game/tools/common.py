@@ -99,6 +99,22 @@ def pct(p: Fraction | float, digits: int = 2) -> str:
     return f"{value:.{digits}f}%"
 
 
+def zombies_or_slots(content, zombies, slots: int | None, role: str) -> tuple[list, int]:
+    """The zombies named in `--zombies` (ids) or, instead, the engagement `--slots` they fill; `role` says which
+    zombies they are ('in contact', 'feeding'). Returns (their definitions, slots filled); a ToolError when both or
+    neither are given, or the slots are outside 1 to the rulebook's engagement slots."""
+    zdefs = [lookup(content.zombies, z, "--zombies", "zombie") for z in id_list(zombies)]
+    if zdefs and slots is not None:
+        raise ToolError("--slots", f"give the --zombies {role} or their --slots, not both")
+    if not zdefs and slots is None:
+        raise ToolError("--zombies", f"name the zombies {role} (or give the --slots they fill)")
+    filled = sum(z.slots for z in zdefs) if zdefs else slots
+    most = content.rules.engagement_slots
+    if not 1 <= filled <= most:
+        raise ToolError("--zombies" if zdefs else "--slots", f"{filled} engagement slots: a survivor has 1 to {most}")
+    return zdefs, filled
+
+
 def read_history(d: Mapping, limit: int, check_state) -> list[dict]:
     """The undo history inside a tool's saved state: at most `limit` entries of {label, state}, each state checked by
     `check_state(state, where)` (a ToolError names the first bad field). Returns a copy."""

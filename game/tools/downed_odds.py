@@ -19,7 +19,7 @@ from game.content.defs import Content
 from game.rules.dice import ones
 from game.rules.downed import bleed_out_saved, parting_swipes, swipe_need, swipe_wounds
 from game.rules.heat import complications
-from game.tools.common import Roller, ToolError, id_list, lookup, pct
+from game.tools.common import Roller, ToolError, lookup, pct, zombies_or_slots
 from game.tools.distributions import Dist, as_json, pool_dist, pool_joint
 from game.tools.frenzy import guts_test
 
@@ -121,16 +121,7 @@ def swipes(content: Content, *, zombies: Sequence[str] | str = (), slots: int | 
     zombies filling `slots`); `archetype` for a skill that shrugs swipes off, `wounds` left for the chance of going
     down."""
     rules = content.rules
-    ids = id_list(zombies)
-    zdefs = [lookup(content.zombies, z, "--zombies", "zombie") for z in ids]
-    if zdefs and slots is not None:
-        raise ToolError("--slots", "give the --zombies in contact or their --slots, not both")
-    if not zdefs and slots is None:
-        raise ToolError("--zombies", "name the zombies in contact (or give the --slots they fill)")
-    figures = sum(z.slots for z in zdefs) if zdefs else slots
-    if not 1 <= figures <= rules.engagement_slots:
-        raise ToolError("--zombies" if zdefs else "--slots",
-                        f"{figures} engagement slots: a survivor has 1 to {rules.engagement_slots}")
+    zdefs, figures = zombies_or_slots(content, zombies, slots, "in contact")
     arch = lookup(content.archetypes, archetype, "--archetype", "archetype") if archetype else None
     immune = bool(arch and content.skills[arch.skill].effects.get("swipe_immune"))
     if wounds is not None and (isinstance(wounds, bool) or not 1 <= wounds <= 20):

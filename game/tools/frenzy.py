@@ -15,7 +15,7 @@ from game.content.defs import Content
 from game.rules.dice import ones, pool, successes
 from game.rules.downed import best_guts_item, frenzy_lethality, guts_pool
 from game.rules.heat import complications
-from game.tools.common import Roller, ToolError, check_dice, id_list, lookup, pct
+from game.tools.common import Roller, ToolError, check_dice, id_list, lookup, pct, zombies_or_slots
 from game.tools.distributions import Dist, as_json, pool_dist, success_dist
 
 
@@ -102,16 +102,7 @@ def resolve(content: Content, *, guts: int | None = None, archetype: str | None 
         raise ToolError("--guts", "give the Guts dice, or an --archetype to take them from")
     if disruption < 0:
         raise ToolError("--disruption", f"must be 0 or more, not {disruption}")
-    ids = id_list(zombies)
-    zdefs = [lookup(content.zombies, z, "--zombies", "zombie") for z in ids]
-    if zdefs and slots is not None:
-        raise ToolError("--slots", "give the feeding --zombies or their --slots, not both")
-    if not zdefs and slots is None:
-        raise ToolError("--zombies", "name the zombies feeding (or give the --slots they fill)")
-    used = sum(z.slots for z in zdefs) if zdefs else slots
-    if not 1 <= used <= rules.engagement_slots:
-        raise ToolError("--zombies" if zdefs else "--slots",
-                        f"the feeders fill {used} engagement slots; a survivor has 1 to {rules.engagement_slots}")
+    zdefs, used = zombies_or_slots(content, zombies, slots, "feeding")
 
     g = guts_test(content, guts=guts, archetype=archetype, items=items)
     dice, parts, item_used, ignored, arch = g.dice, list(g.parts), g.item_used, g.ignore_ones, g.archetype
