@@ -52,16 +52,36 @@ __all__ = ["GameOver", "Impossible", "Session"]
 class Occupancy(dict):
     """cell -> model standing there. The one index kept beside the components, because "who stands in this cell?"
     is the hottest question of the game: it is changed only by place_zombie, move_model, kill_zombie and
-    remove_from_board, and counts its changes so movement answers can be cached until someone moves."""
+    remove_from_board, and counts its changes so movement answers can be cached until someone moves.
+
+    It also holds the two memos of answers that hold until something moves, and empties them as it changes (rather
+    than have every read compare counters): `memo` until any model moves or a door changes (Session.position_memo),
+    `survivor_memo` until a survivor moves, comes or goes (the zombies' moves of a Director Phase leave it be)."""
     version = 0
+
+    def __init__(self):
+        super().__init__()
+        self.memo: dict = {}
+        self.survivor_memo: dict = {}
+        self.survivor_ids: set[int] = set()     # the survivor entities (entities are never deleted)
+
+    def forget(self) -> None:
+        """Empty the position memo (a door or a barricade changed)."""
+        self.memo = {}
 
     def __setitem__(self, key, value) -> None:
         super().__setitem__(key, value)
         self.version += 1
+        self.memo = {}
+        if value in self.survivor_ids:
+            self.survivor_memo = {}
 
     def __delitem__(self, key) -> None:
+        if self[key] in self.survivor_ids:
+            self.survivor_memo = {}
         super().__delitem__(key)
         self.version += 1
+        self.memo = {}
 
 
 _world_ids = itertools.count(1)
@@ -129,8 +149,7 @@ class Session:
         # esper holds), and the properties below read and write through them.
         self.clock, self.tracks, self.round_log, self.mission = Clock(), Tracks(), RoundLog(), Mission()
         self.occupant: Occupancy = Occupancy()
-        self._position_memo: dict = {}         # answers that hold until a model moves or a door changes
-        self._memo_stamp = (-1, -1)            # (occupant version, board version) the memo was filled under
+        self.board.on_door_change = self.occupant.forget     # the position memo holds until a door changes too
         self._markers: dict[tuple[str, str | None], tuple[int, ...]] = {}   # map markers never move
         self._uids = itertools.count(1)
         self.gear: dict[int, Gear] = {}    # every deck card, by uid
@@ -171,7 +190,7 @@ class Session:
 
     def survivors(self, *, on_board: bool = True) -> list[int]:
         """Survivor entities by seat; on_board=False includes the eliminated and escaped (who have no Pos)."""
-        memo = self.position_memo()
+        memo = self.occupant.survivor_memo
         key = _ON_BOARD if on_board else _ALL_SURVIVORS  # who is on the table changes only when someone leaves it
         found = memo.get(key)
         if found is None:
@@ -248,7 +267,7 @@ class Session:
 
     def cells_of(self, ctype) -> list[int]:
         """The cells of every model that has this component and stands on the board (until someone moves)."""
-        memo = self.position_memo()
+        memo = self.occupant.survivor_memo if ctype is Survivor else self.occupant.memo
         found = memo.get(("cells", ctype))
         if found is None:
             self.use()
@@ -293,11 +312,7 @@ class Session:
     def position_memo(self) -> dict:
         """A dict for answers that depend only on where the models stand and on the doors (move reach, active spawn
         points): it is emptied whenever a model moves or a door or barricade changes."""
-        occupants, doors = self._memo_stamp
-        if occupants != self.occupant.version or doors != self.board.version:
-            self._position_memo = {}
-            self._memo_stamp = (self.occupant.version, self.board.version)
-        return self._position_memo
+        return self.occupant.memo
 
     def sight_range(self) -> float | None:
         """How far anyone sees this round, in inches (None: as far as the walls allow): the scenario's own limit (a
@@ -373,6 +388,7 @@ class Session:
         inv.gear += [self._new_gear(w, "", free_for=eid) for w in arch.weapons]
         inv.gear += [self._new_gear(i, "") for i in arch.items]
         esper.add_component(eid, inv)
+        self.occupant.survivor_ids.add(eid)
         self.occupant[cell] = eid
         self._roster.append(eid)
         self._roster.sort(key=lambda e: (self.comp(e, Survivor).seat, e))
