@@ -28,6 +28,8 @@ def _fresh(s) -> dict:
         "zombies": sorted(eid for eid, _ in esper.get_component(Zombie)),
         "survivor cells": [pos.cell for _, (pos, _) in esper.get_components(Pos, Survivor)],
         "zombie cells": [pos.cell for _, (pos, _) in esper.get_components(Pos, Zombie)],
+        "survivor cell set": frozenset(pos.cell for _, (pos, _) in esper.get_components(Pos, Survivor)),
+        "on board, uncopied": [e for e in roster if Pos in ents[e]],
     }
 
 
@@ -35,6 +37,7 @@ def _cached(s) -> dict:
     return {
         "on board": s.survivors(), "all": s.survivors(on_board=False), "zombies": s.zombies(),
         "survivor cells": list(s.cells_of(Survivor)), "zombie cells": list(s.cells_of(Zombie)),
+        "survivor cell set": s.survivor_cell_set(), "on board, uncopied": s.on_board(),
     }
 
 

@@ -198,6 +198,22 @@ class Session:
             found = memo[key] = [eid for eid in self._roster if Pos in ents[eid]] if on_board else self._roster
         return list(found)
 
+    def on_board(self) -> list[int]:
+        """survivors(), without the copy: for hot loops that only read it (the caller must not change it)."""
+        memo = self.occupant.survivor_memo
+        found = memo.get(_ON_BOARD)
+        if found is None:
+            found = memo[_ON_BOARD] = [eid for eid in self._roster if Pos in self._entities[eid]]
+        return found
+
+    def survivor_cell_set(self) -> frozenset[int]:
+        """The cells survivors stand in (kept until a survivor moves: zombies walk around them)."""
+        memo = self.occupant.survivor_memo
+        found = memo.get("cell set")
+        if found is None:
+            found = memo["cell set"] = frozenset(self.cells_of(Survivor))
+        return found
+
     def owner(self, sv: int) -> Owner | None:
         """Who plays this survivor in a hot-seat game (None in one person's game: they play every survivor)."""
         return self._entities.get(sv, {}).get(Owner)
@@ -317,10 +333,11 @@ class Session:
     def sight_range(self) -> float | None:
         """How far anyone sees this round, in inches (None: as far as the walls allow): the scenario's own limit (a
         night) and a blackout's, whichever is shorter."""
-        limits = [self.scenario.sight] if self.scenario.sight else []
-        if self.round <= self.blackout_until:
-            limits.append(self.rules.blackout_sight)
-        return min(limits) if limits else None
+        limit = self.scenario.sight or None
+        if self.clock.round <= self.clock.blackout_until:
+            blackout = self.rules.blackout_sight
+            limit = blackout if limit is None or blackout < limit else limit
+        return limit
 
     def can_see(self, a: int, b: int) -> bool:
         return self.board.sees(a, b, self.sight_range())
@@ -804,8 +821,8 @@ class Session:
     # --- objective ---------------------------------------------------------------------------------------------
     @property
     def task(self):
-        tasks = self.scenario.tasks
-        return tasks[self.task_index] if self.task_index < len(tasks) else None
+        tasks, index = self.scenario.tasks, self.mission.task_index
+        return tasks[index] if index < len(tasks) else None
 
     def quota(self) -> int:
         task = self.task
