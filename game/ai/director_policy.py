@@ -26,10 +26,15 @@ class DirectorAI:
         self._queue: list[Decision] = []
         self._phase = None
         self._events_bought: set[str] = set()
+        self._facts: dict = {}                 # view_of's memo: kept for one phase while the doors stay as they are
+        self._facts_key = None
 
     def _plan(self, s: Session, left: int) -> list[Decision]:
         level = director_level(s.content, self.level_name)
-        view = view_of(s, level)
+        key = (id(s), s.board.terrain_key, s.round, s.board.version)
+        if key != self._facts_key:
+            self._facts_key, self._facts = key, {}
+        view = view_of(s, level, self._facts)
         if self._events_bought:        # an event is bought at most once a phase
             view = replace(view, events=tuple(e for e in view.events if e.id not in self._events_bought))
         return plan(view, left, level)
