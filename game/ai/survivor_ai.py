@@ -29,7 +29,7 @@ from game.content.loader import load_content
 from game.rules.heat import escalation_need
 from game.world import actions as A
 from game.world.board import INF
-from game.world.components import Agenda, Health, Inventory, Status, Survivor, Turn, Zombie
+from game.world.components import Agenda, Health, Inventory, Pos, Status, Survivor, Turn, Zombie
 from game.world.legal import is_legal
 from game.world.session import Session
 
@@ -574,13 +574,14 @@ class SurvivorAI:
         self._threats_seen = out = []
         w = s.board.width
         spots = [(c % w, c // w) for c in (s.cell(sv) for sv in s.standing())]
-        zombies = s.content.zombies
+        zombies, ents = s.content.zombies, s._entities
         for z in s.zombies():
-            zomb = s.comp(z, Zombie)
+            found = ents[z]             # (read directly, as Session.comp and Session.cell do)
+            zomb = found[Zombie]
             if zomb.engaged is not None:
                 out.append((z, 3))
                 continue
-            zc = s.cell(z)
+            zc = found[Pos].cell
             zx, zy = zc % w, zc // w
             reach = zombies[zomb.kind].move + 2
             near = 99.0
@@ -827,11 +828,12 @@ class SurvivorAI:
         here = s.cell(who)
         x, y = here % w, here // w
         horizon = s.move_of(who) * 3 + 1
-        zombies = s.content.zombies
+        zombies, ents = s.content.zombies, s._entities
         out = []
         for z in s.zombies():
-            zcell = s.cell(z)
-            reach = zombies[s.comp(z, Zombie).kind].move + 2
+            found = ents[z]             # (read directly, as Session.comp and Session.cell do)
+            zcell = found[Pos].cell
+            reach = zombies[found[Zombie].kind].move + 2
             zx, zy = zcell % w, zcell // w
             dx, dy = abs(x - zx), abs(y - zy)          # Session.dist, inlined: this runs for every zombie
             if (dx + 0.5 * dy if dx >= dy else dy + 0.5 * dx) <= horizon + reach:

@@ -226,23 +226,24 @@ def _descend(s: Session, z: int, centre: int, budget: int, factors: list[int], b
     board = s.board
     field = board.field(board.snap(centre), zdef.ignores_difficult, "bulk" in zdef.specials)
     cur, spent, path = s.cell(z), 0, []
+    neighbours = board._neighbours
     while spent <= budget and field[cur] > 0:
-        best = None
+        best, best_cost = -1, 0          # the lowest (cost, cell), compared without building tuples
         here = field[cur]
-        for nxt, half in board.neighbours(cur):
+        for nxt, half in neighbours[cur]:
             ahead = field[nxt]
             if ahead >= here:
                 continue
             factor = factors[nxt]
             if not factor or nxt in barred:
                 continue
-            key = (ahead + half * factor, nxt)
-            if best is None or key < best:
-                best = key
-        if best is None:
+            cost = ahead + half * factor
+            if best < 0 or cost < best_cost or (cost == best_cost and nxt < best):
+                best, best_cost = nxt, cost
+        if best < 0:
             break
-        cur = best[1]
-        spent += best[0] - field[cur]
+        cur = best
+        spent += best_cost - field[cur]
         path.append(cur)
     return path
 

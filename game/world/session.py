@@ -532,8 +532,7 @@ class Session:
         self.update_engagement()
 
     def _near_survivors(self, cell: int) -> bool:
-        contact = self.board.contact_cells(cell)
-        return any(c in contact for c in self.cells_of(Survivor))
+        return not self.board.contact_cells(cell).isdisjoint(self.survivor_cell_set())
 
     def place_zombie(self, kind: str, cell: int, reason: str, count: bool = True, how: str = "start") -> int:
         """Put a zombie on the board; `how` says why for the records: start, spawned, reanimated or event."""
