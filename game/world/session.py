@@ -150,6 +150,7 @@ class Session:
         self.clock, self.tracks, self.round_log, self.mission = Clock(), Tracks(), RoundLog(), Mission()
         self.occupant: Occupancy = Occupancy()
         self.board.on_door_change = self.occupant.forget     # the position memo holds until a door changes too
+        self._zombie_ids: list[int] | None = None           # zombies(), until one is placed or destroyed
         self._markers: dict[tuple[str, str | None], tuple[int, ...]] = {}   # map markers never move
         self._uids = itertools.count(1)
         self.gear: dict[int, Gear] = {}    # every deck card, by uid
@@ -223,11 +224,10 @@ class Session:
         return [s for s in self.survivors() if not ents[s][Status].downed]
 
     def zombies(self) -> list[int]:
-        memo = self.position_memo()      # zombies come and go only by place_zombie and kill_zombie, both moves
-        found = memo.get("zombies")
+        found = self._zombie_ids     # zombies come and go only by place_zombie and kill_zombie, which forget it
         if found is None:
             self.use()
-            found = memo["zombies"] = sorted(eid for eid, _ in esper.get_component(Zombie))
+            found = self._zombie_ids = sorted(eid for eid, _ in esper.get_component(Zombie))
         return list(found)
 
     def cell(self, eid: int) -> int:
@@ -539,6 +539,7 @@ class Session:
         zdef = self.content.zombies[kind]
         self.use()
         eid = esper.create_entity(Pos(cell), Zombie(kind), Health(zdef.wounds, zdef.wounds), Status(), Goal())
+        self._zombie_ids = None
         self.occupant[cell] = eid
         if count:
             self.spawned[kind] = self.spawned.get(kind, 0) + 1
@@ -742,6 +743,7 @@ class Session:
         name = self.name(z)
         self.use()
         esper.delete_entity(z, immediate=True)
+        self._zombie_ids = None
         del self.occupant[cell]
         if zdef.zclass == "shambler":
             self.removed_shamblers += 1
