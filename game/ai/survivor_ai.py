@@ -600,13 +600,12 @@ class SurvivorAI:
     def _upkeep(self, s: Session, who: int):
         turn = s.comp(who, Turn)
         inv = s.comp(who, Inventory)
-        near = self._zombies_near(s, who, 12)
         wants = self._wants(s, who)
-        for g in inv.gear:
-            weapon = s.content.weapons.get(g.gear_id)
-            if weapon and weapon.kind == "firearm" and g.ammo == 0 and inv.reloads > 0 and near and \
-                    "no_reload" not in wants:
-                return A.Reload(who, g.uid), f"reloads the {weapon.name}: zombies within 12\""
+        if inv.reloads > 0 and "no_reload" not in wants:
+            for g in inv.gear:
+                weapon = s.content.weapons.get(g.gear_id)
+                if weapon and weapon.kind == "firearm" and g.ammo == 0 and self._zombies_near(s, who, 12):
+                    return A.Reload(who, g.uid), f"reloads the {weapon.name}: zombies within 12\""
         if self._zombies_near(s, who, 6) or not s.has_room(who):
             return None
         if "hoards" in wants:
