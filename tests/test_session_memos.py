@@ -30,6 +30,7 @@ def _fresh(s) -> dict:
         "zombie cells": [pos.cell for _, (pos, _) in esper.get_components(Pos, Zombie)],
         "survivor cell set": frozenset(pos.cell for _, (pos, _) in esper.get_components(Pos, Survivor)),
         "on board, uncopied": [e for e in roster if Pos in ents[e]],
+        "zombie cell set": frozenset(pos.cell for _, (pos, _) in esper.get_components(Pos, Zombie)),
     }
 
 
@@ -38,6 +39,7 @@ def _cached(s) -> dict:
         "on board": s.survivors(), "all": s.survivors(on_board=False), "zombies": s.zombies(),
         "survivor cells": list(s.cells_of(Survivor)), "zombie cells": list(s.cells_of(Zombie)),
         "survivor cell set": s.survivor_cell_set(), "on board, uncopied": s.on_board(),
+        "zombie cell set": s.zombie_cell_set(),
     }
 
 

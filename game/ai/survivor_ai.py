@@ -533,7 +533,7 @@ class SurvivorAI:
     def _slack(self, s: Session) -> float:
         """Rounds to spare on the Doom clock: the rounds left less the rounds the objective still needs (kept until
         someone moves, picks up or drops something, or the clock or the task changes)."""
-        key = (s.round, s.doom, s.task_index, s.task_progress, s.occupant.version, len(s.survivors()),
+        key = (s.round, s.doom, s.task_index, s.task_progress, s.occupant.version, len(s.on_board()),
                sum(len(items) for items in s.ground.values()))
         if self._slack_key != key:
             self._slack_key, self._slack_now = key, self._count_slack(s)
@@ -754,7 +754,7 @@ class SurvivorAI:
         found = A.reach_full(s, who, A.move_budget(s, who))
         path = A.path_to(found, dest)
         board = s.board
-        zcells = s.zombie_cells()
+        zcells = s.zombie_cell_set()
         for i, door in enumerate(path[:-1]):
             if board.kind(door) != "door":
                 continue
@@ -781,22 +781,27 @@ class SurvivorAI:
         if "careful" in self._wants(s, who):       # its secret agenda wants it unhurt
             fear *= 2
         cover_bonus = self.level.cover if self.level.cover and self._zombies_near(s, who, 14) else 0
-        zcells = s.zombie_cells()
-        occupant, board = s.occupant, s.board
+        zcells = s.zombie_cell_set()
+        occupant, contact, cover = s.occupant, s.board.contact_cells, s.board.next_to_cover
+        danger = self._danger_cells              # (_danger_at, inlined: this runs for every cell tried)
         # A heap, not a sort: the search stops after a few cells, most of the time.
         ranked = [(field[c], c) for c in cells] if field is not None else [(0, c) for c in cells]
         heapq.heapify(ranked)
+        pop = heapq.heappop
         best = None
         while ranked:
-            progress, cell = heapq.heappop(ranked)
+            progress, cell = pop(ranked)
             if progress >= INF or (best is not None and progress - cover_bonus > best[0]):
                 break
             if (cell in occupant and cell != here) or (cell == here and not stay) or cell in left:
                 continue
-            if not zcells.isdisjoint(board.contact_cells(cell)):
+            if not zcells.isdisjoint(contact(cell)):
                 continue            # never walk into contact by accident
-            score = progress + fear * self._danger_at(s, cell)
-            if cover_bonus and board.next_to_cover(cell):
+            dice = danger.get(cell)
+            if dice is None:
+                dice = danger[cell] = self._count_danger(s, cell)
+            score = progress + fear * dice
+            if cover_bonus and cover(cell):
                 score -= cover_bonus
             key = (score, cell)
             if best is None or key < best:

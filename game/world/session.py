@@ -298,6 +298,14 @@ class Session:
         """The cells zombies stand in."""
         return set(self.cells_of(Zombie))
 
+    def zombie_cell_set(self) -> frozenset[int]:
+        """zombie_cells(), kept until anyone moves (the caller must not change it)."""
+        memo = self.occupant.memo
+        found = memo.get("zombie cell set")
+        if found is None:
+            found = memo["zombie cell set"] = frozenset(self.cells_of(Zombie))
+        return found
+
     def zombie_cells_within(self, cell: int, radius: float) -> list[int]:
         """The cells of the zombies within `radius` inches (the straight octile measure) of this cell."""
         return self._within(cell, radius, self.cells_of(Zombie))
