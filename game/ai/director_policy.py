@@ -22,13 +22,21 @@ class DirectorAI:
         self.level_name = level
         self._phase = None
         self._shopping: Shopping | None = None
+        self._facts: dict = {}                 # view_of's memo: kept for one phase while the doors stay as they are
+        self._facts_key = None
+
+    def _memo(self, s: Session) -> dict:
+        key = (id(s), s.board.terrain_key, s.round, s.board.version)
+        if key != self._facts_key:
+            self._facts_key, self._facts = key, {}
+        return self._facts
 
     def choose(self, s: Session, left: int):
         phase = (id(s), s.round)
         if phase != self._phase or self._shopping is None:
             self._phase = phase
             self._shopping = Shopping(director_level(s.content, self.level_name))
-        decision = self._shopping.next(_SessionBoard(s, self._shopping.level), left)
+        decision = self._shopping.next(_SessionBoard(s, self._shopping.level, self._memo(s)), left)
         if decision is not None:
             return to_purchase(s, decision), decision.reason
         forced = legal_purchases(s, left)      # never an event bought this phase (BuyEvent.check)
@@ -42,11 +50,11 @@ class DirectorAI:
 class _SessionBoard:
     """The Session as a board the shopping loop reads (game.ai.director_shop.Board)."""
 
-    def __init__(self, s: Session, level):
-        self.s, self.level = s, level
+    def __init__(self, s: Session, level, facts: dict):
+        self.s, self.level, self.facts = s, level, facts
 
     def view(self):
-        return view_of(self.s, self.level)
+        return view_of(self.s, self.level, self.facts)
 
     def fits(self, decision: Decision) -> bool:
         return still_good(self.s, to_purchase(self.s, decision), decision)

@@ -105,14 +105,32 @@ def _gunners(s: Session, standing: list[int]) -> int:
     return count
 
 
-def view_of(s: Session, level: DirectorLevel) -> DirectorView:
+def _route_facts(s: Session, sv: int, level: DirectorLevel, markers, memo: dict) -> tuple[list[int], dict, float]:
+    """(route ahead, inches from each spawn point to the nearest cell of that route, inches to the goal) of one
+    survivor: all three follow from its cell and its goal cells on the static map, so `memo` keeps them by those
+    (the Director's plans of one phase see the survivors where they stood: only zombies come and go)."""
+    key = (s.cell(sv), tuple(goal_cells(s, sv)), level.route_ahead)
+    found = memo.get(key)
+    if found is None:
+        fields = memo.get("spawn fields")
+        if fields is None:
+            fields = memo["spawn fields"] = [(name, s.board.field(cell)) for name, _, cell in markers]
+        route = route_ahead(s, sv, level.route_ahead)
+        found = memo[key] = (route, {name: min(field[c] for c in route) / ORTHO_HALF for name, field in fields},
+                             to_goal(s, sv))
+    return found
+
+
+def view_of(s: Session, level: DirectorLevel, memo: dict | None = None) -> DirectorView:
+    """The Director's view of the board now. `memo`: a dict kept while the map and the doors stay as they are (a
+    DirectorAI keeps one per phase), for the facts that follow from where a survivor stands and where it heads."""
+    memo = {} if memo is None else memo
     markers = spawn_markers(s)
     active = set(spawn_points(s, "any"))
     spawns = tuple(SpawnFact(name, kind, cell in active) for name, kind, cell in markers)
     on_board = s.survivors()
     standing = [sv for sv in on_board if not s.comp(sv, Status).downed]
     cells = {sv: s.cell(sv) for sv in on_board}
-    spawn_fields = [(name, s.board.field(cell)) for name, _, cell in markers]
     task = s.task
     wanted = task.wants if task else ()
     open_doors: set[int] = set()
@@ -120,13 +138,13 @@ def view_of(s: Session, level: DirectorLevel) -> DirectorView:
     survivors = []
     for sv in on_board:
         here = cells[sv]
-        route = route_ahead(s, sv, level.route_ahead)
+        route, spawn_distance, goal_inches = _route_facts(s, sv, level, markers, memo)
         open_doors.update(c for c in route if s.board.kind(c) == "door" and not s.board.door_is_closed(c))
         survivors.append(SurvivorFact(
             id=sv, name=s.name(sv), standing=sv in standing,
-            room=s.rules.engagement_slots - s.slots_used(sv), to_goal=to_goal(s, sv),
+            room=s.rules.engagement_slots - s.slots_used(sv), to_goal=goal_inches,
             noise=noise.get(here, 0),
-            spawn_distance={name: min(field[c] for c in route) / ORTHO_HALF for name, field in spawn_fields},
+            spawn_distance=dict(spawn_distance),
             neighbours={o: s.dist(here, cells[o]) for o in on_board if o != sv},
             wounds=s.comp(sv, Health).wounds, carrier=bool(wanted) and carrying(s, sv, wanted)))
     shamblers = []

@@ -29,7 +29,7 @@ from game.content.loader import load_content
 from game.rules.heat import escalation_need
 from game.world import actions as A
 from game.world.board import INF
-from game.world.components import Agenda, Health, Inventory, Status, Survivor, Turn, Zombie
+from game.world.components import Agenda, Health, Inventory, Pos, Status, Survivor, Turn, Zombie
 from game.world.legal import is_legal
 from game.world.session import Session
 
@@ -533,7 +533,7 @@ class SurvivorAI:
     def _slack(self, s: Session) -> float:
         """Rounds to spare on the Doom clock: the rounds left less the rounds the objective still needs (kept until
         someone moves, picks up or drops something, or the clock or the task changes)."""
-        key = (s.round, s.doom, s.task_index, s.task_progress, s.occupant.version, len(s.survivors()),
+        key = (s.round, s.doom, s.task_index, s.task_progress, s.occupant.version, len(s.on_board()),
                sum(len(items) for items in s.ground.values()))
         if self._slack_key != key:
             self._slack_key, self._slack_now = key, self._count_slack(s)
@@ -574,13 +574,14 @@ class SurvivorAI:
         self._threats_seen = out = []
         w = s.board.width
         spots = [(c % w, c // w) for c in (s.cell(sv) for sv in s.standing())]
-        zombies = s.content.zombies
+        zombies, ents = s.content.zombies, s._entities
         for z in s.zombies():
-            zomb = s.comp(z, Zombie)
+            found = ents[z]             # (read directly, as Session.comp and Session.cell do)
+            zomb = found[Zombie]
             if zomb.engaged is not None:
                 out.append((z, 3))
                 continue
-            zc = s.cell(z)
+            zc = found[Pos].cell
             zx, zy = zc % w, zc // w
             reach = zombies[zomb.kind].move + 2
             near = 99.0
@@ -599,13 +600,12 @@ class SurvivorAI:
     def _upkeep(self, s: Session, who: int):
         turn = s.comp(who, Turn)
         inv = s.comp(who, Inventory)
-        near = self._zombies_near(s, who, 12)
         wants = self._wants(s, who)
-        for g in inv.gear:
-            weapon = s.content.weapons.get(g.gear_id)
-            if weapon and weapon.kind == "firearm" and g.ammo == 0 and inv.reloads > 0 and near and \
-                    "no_reload" not in wants:
-                return A.Reload(who, g.uid), f"reloads the {weapon.name}: zombies within 12\""
+        if inv.reloads > 0 and "no_reload" not in wants:
+            for g in inv.gear:
+                weapon = s.content.weapons.get(g.gear_id)
+                if weapon and weapon.kind == "firearm" and g.ammo == 0 and self._zombies_near(s, who, 12):
+                    return A.Reload(who, g.uid), f"reloads the {weapon.name}: zombies within 12\""
         if self._zombies_near(s, who, 6) or not s.has_room(who):
             return None
         if "hoards" in wants:
@@ -754,7 +754,7 @@ class SurvivorAI:
         found = A.reach_full(s, who, A.move_budget(s, who))
         path = A.path_to(found, dest)
         board = s.board
-        zcells = s.zombie_cells()
+        zcells = s.zombie_cell_set()
         for i, door in enumerate(path[:-1]):
             if board.kind(door) != "door":
                 continue
@@ -781,22 +781,27 @@ class SurvivorAI:
         if "careful" in self._wants(s, who):       # its secret agenda wants it unhurt
             fear *= 2
         cover_bonus = self.level.cover if self.level.cover and self._zombies_near(s, who, 14) else 0
-        zcells = s.zombie_cells()
-        occupant, board = s.occupant, s.board
+        zcells = s.zombie_cell_set()
+        occupant, contact, cover = s.occupant, s.board.contact_cells, s.board.next_to_cover
+        danger = self._danger_cells              # (_danger_at, inlined: this runs for every cell tried)
         # A heap, not a sort: the search stops after a few cells, most of the time.
         ranked = [(field[c], c) for c in cells] if field is not None else [(0, c) for c in cells]
         heapq.heapify(ranked)
+        pop = heapq.heappop
         best = None
         while ranked:
-            progress, cell = heapq.heappop(ranked)
+            progress, cell = pop(ranked)
             if progress >= INF or (best is not None and progress - cover_bonus > best[0]):
                 break
             if (cell in occupant and cell != here) or (cell == here and not stay) or cell in left:
                 continue
-            if not zcells.isdisjoint(board.contact_cells(cell)):
+            if not zcells.isdisjoint(contact(cell)):
                 continue            # never walk into contact by accident
-            score = progress + fear * self._danger_at(s, cell)
-            if cover_bonus and board.next_to_cover(cell):
+            dice = danger.get(cell)
+            if dice is None:
+                dice = danger[cell] = self._count_danger(s, cell)
+            score = progress + fear * dice
+            if cover_bonus and cover(cell):
                 score -= cover_bonus
             key = (score, cell)
             if best is None or key < best:
@@ -827,11 +832,12 @@ class SurvivorAI:
         here = s.cell(who)
         x, y = here % w, here // w
         horizon = s.move_of(who) * 3 + 1
-        zombies = s.content.zombies
+        zombies, ents = s.content.zombies, s._entities
         out = []
         for z in s.zombies():
-            zcell = s.cell(z)
-            reach = zombies[s.comp(z, Zombie).kind].move + 2
+            found = ents[z]             # (read directly, as Session.comp and Session.cell do)
+            zcell = found[Pos].cell
+            reach = zombies[found[Zombie].kind].move + 2
             zx, zy = zcell % w, zcell // w
             dx, dy = abs(x - zx), abs(y - zy)          # Session.dist, inlined: this runs for every zombie
             if (dx + 0.5 * dy if dx >= dy else dy + 0.5 * dx) <= horizon + reach:

@@ -52,6 +52,7 @@ class Board:
         self.size = self.width * self.height
         self.barricaded: set[int] = set()   # change it through set_barricade (zombie step costs follow it)
         self.version = 0                  # bumped whenever a door or a barricade changes
+        self.on_door_change = None        # and this is called (the Session empties its position memo)
         self._zombie_factors: dict[tuple[bool, bool], list[int]] = {}
         # Static data is shared by every board drawn from the same terrain (batches of games reuse it).
         self.terrain_key = (map_def.id, map_def.width, hash(map_def.terrain))
@@ -167,6 +168,8 @@ class Board:
 
     def _door_changed(self, i: int) -> None:
         self.version += 1
+        if self.on_door_change is not None:
+            self.on_door_change()
         for (ignores_difficult, bulk), factors in self._zombie_factors.items():
             factors[i] = self._zombie_factor(i, ignores_difficult, bulk)
 

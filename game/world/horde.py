@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 from game.rules.combat import best_melee_choice, melee, melee_defence_pool, swarm_cap, swarm_pool
 from game.rules.geometry import DIAG_HALF, ORTHO_HALF
 from game.world.board import INF
-from game.world.components import Goal, Health, Inventory, Status, Survivor, Zombie
+from game.world.components import Engagement, Goal, Health, Inventory, Pos, Status, Survivor, Zombie
 from game.world.guts import guts_dice
 
 if TYPE_CHECKING:
@@ -15,12 +15,12 @@ if TYPE_CHECKING:
 
 
 # --- where a zombie heads ------------------------------------------------------------------------------------------
-def zombie_steps(s: Session, z: int) -> tuple[list[int], set[int]]:
+def zombie_steps(s: Session, z: int) -> tuple[list[int], frozenset[int]]:
     """(step-cost factors, barred cells) for this zombie as the board is now: a step of `half` half inches into cell
     c costs half * factors[c]; it cannot step where the factor is 0 (a wall, a barricaded door) nor onto a survivor."""
     zdef = s.zdef(z)
     factors = s.board.zombie_factors(zdef.ignores_difficult, "bulk" in zdef.specials)
-    return factors, set(s.cells_of(Survivor))
+    return factors, s.survivor_cell_set()
 
 
 def walk_inches(s: Session, cells) -> float:
@@ -44,14 +44,18 @@ def path_cost(s: Session, z: int, path: list[int]) -> int:
 
 def visible_target(s: Session, z: int) -> int | None:
     """The nearest survivor this zombie sees that has room for it (ties: seat)."""
-    zc = s.cell(z)
+    ents = s._entities          # (read directly, as Session.cell does: this runs for every zombie, every plan)
+    zc = ents[z][Pos].cell
     room = s.rules.engagement_slots - s.zdef(z).slots
-    sees, sight_range = s.board.sees, s.sight_range()
+    sees, sight_range, w = s.board.sees, s.sight_range(), s.board.width
+    zx, zy = zc % w, zc // w
     best, best_d = None, 0.0
-    for sv in s.survivors():        # in seat order: of two as near, the first seat wins without asking for sight
-        cell = s.cell(sv)
-        d = s.dist(zc, cell)
-        if (best is None or d < best_d) and s.slots_used(sv) <= room and sees(zc, cell, sight_range):
+    for sv in s.on_board():        # in seat order: of two as near, the first seat wins without asking for sight
+        found = ents[sv]
+        cell = found[Pos].cell
+        dx, dy = abs(cell % w - zx), abs(cell // w - zy)        # Session.dist, inlined
+        d = dx + 0.5 * dy if dx >= dy else dy + 0.5 * dx
+        if (best is None or d < best_d) and found[Engagement].slots <= room and sees(zc, cell, sight_range):
             best, best_d = sv, d
     return best
 
@@ -148,9 +152,11 @@ def engage_cells(s: Session, z: int) -> set[int]:
     """Cells in base contact with a survivor this zombie has room to engage: a walk stops at the first of them."""
     out: set[int] = set()
     room = s.rules.engagement_slots - s.zdef(z).slots
-    for sv in s.survivors():
-        if s.slots_used(sv) <= room:
-            out.update(s.board.contact_cells(s.cell(sv)))
+    ents, contact = s._entities, s.board.contact_cells
+    for sv in s.on_board():
+        found = ents[sv]
+        if found[Engagement].slots <= room:
+            out.update(contact(found[Pos].cell))
     return out
 
 
@@ -191,7 +197,7 @@ def plan_walk(s: Session, z: int, goal: Goal, budget: int) -> list[int]:
     return walked
 
 
-def _nearest_free_end(s: Session, z: int, walked: list[int], budget: int, factors: list[int], barred: set[int],
+def _nearest_free_end(s: Session, z: int, walked: list[int], budget: int, factors: list[int], barred: frozenset[int],
                       engage_at: set[int], centre: int) -> list[int]:
     """The path to the free cell within `budget` that is nearest `centre` (a survivor in sight, so the straight
     measure is the walking one near enough), if it beats where `walked` ends; else `walked`."""
@@ -214,29 +220,30 @@ def _nearest_free_end(s: Session, z: int, walked: list[int], budget: int, factor
     return path[::-1]
 
 
-def _descend(s: Session, z: int, centre: int, budget: int, factors: list[int], barred: set[int]) -> list[int]:
+def _descend(s: Session, z: int, centre: int, budget: int, factors: list[int], barred: frozenset[int]) -> list[int]:
     """Walk downhill on the distance field of the goal's block, as far as the budget allows (steps as zombie_steps)."""
     zdef = s.zdef(z)
     board = s.board
     field = board.field(board.snap(centre), zdef.ignores_difficult, "bulk" in zdef.specials)
     cur, spent, path = s.cell(z), 0, []
+    neighbours = board._neighbours
     while spent <= budget and field[cur] > 0:
-        best = None
+        best, best_cost = -1, 0          # the lowest (cost, cell), compared without building tuples
         here = field[cur]
-        for nxt, half in board.neighbours(cur):
+        for nxt, half in neighbours[cur]:
             ahead = field[nxt]
             if ahead >= here:
                 continue
             factor = factors[nxt]
             if not factor or nxt in barred:
                 continue
-            key = (ahead + half * factor, nxt)
-            if best is None or key < best:
-                best = key
-        if best is None:
+            cost = ahead + half * factor
+            if best < 0 or cost < best_cost or (cost == best_cost and nxt < best):
+                best, best_cost = nxt, cost
+        if best < 0:
             break
-        cur = best[1]
-        spent += best[0] - field[cur]
+        cur = best
+        spent += best_cost - field[cur]
         path.append(cur)
     return path
 

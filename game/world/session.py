@@ -53,16 +53,36 @@ __all__ = ["GameOver", "Impossible", "Session"]
 class Occupancy(dict):
     """cell -> model standing there. The one index kept beside the components, because "who stands in this cell?"
     is the hottest question of the game: it is changed only by place_zombie, move_model, kill_zombie and
-    remove_from_board, and counts its changes so movement answers can be cached until someone moves."""
+    remove_from_board, and counts its changes so movement answers can be cached until someone moves.
+
+    It also holds the two memos of answers that hold until something moves, and empties them as it changes (rather
+    than have every read compare counters): `memo` until any model moves or a door changes (Session.position_memo),
+    `survivor_memo` until a survivor moves, comes or goes (the zombies' moves of a Director Phase leave it be)."""
     version = 0
+
+    def __init__(self):
+        super().__init__()
+        self.memo: dict = {}
+        self.survivor_memo: dict = {}
+        self.survivor_ids: set[int] = set()     # the survivor entities (entities are never deleted)
+
+    def forget(self) -> None:
+        """Empty the position memo (a door or a barricade changed)."""
+        self.memo = {}
 
     def __setitem__(self, key, value) -> None:
         super().__setitem__(key, value)
         self.version += 1
+        self.memo = {}
+        if value in self.survivor_ids:
+            self.survivor_memo = {}
 
     def __delitem__(self, key) -> None:
+        if self[key] in self.survivor_ids:
+            self.survivor_memo = {}
         super().__delitem__(key)
         self.version += 1
+        self.memo = {}
 
 
 _world_ids = itertools.count(1)
@@ -133,8 +153,8 @@ class Session:
         # esper holds), and the properties below read and write through them.
         self.clock, self.tracks, self.round_log, self.mission = Clock(), Tracks(), RoundLog(), Mission()
         self.occupant: Occupancy = Occupancy()
-        self._position_memo: dict = {}         # answers that hold until a model moves or a door changes
-        self._memo_stamp = (-1, -1)            # (occupant version, board version) the memo was filled under
+        self.board.on_door_change = self.occupant.forget     # the position memo holds until a door changes too
+        self._zombie_ids: list[int] | None = None           # zombies(), until one is placed or destroyed
         self._markers: dict[tuple[str, str | None], tuple[int, ...]] = {}   # map markers never move
         self._uids = itertools.count(1)
         self.gear: dict[int, Gear] = {}    # every deck card, by uid
@@ -177,13 +197,29 @@ class Session:
 
     def survivors(self, *, on_board: bool = True) -> list[int]:
         """Survivor entities by seat; on_board=False includes the eliminated and escaped (who have no Pos)."""
-        memo = self.position_memo()
+        memo = self.occupant.survivor_memo
         key = _ON_BOARD if on_board else _ALL_SURVIVORS  # who is on the table changes only when someone leaves it
         found = memo.get(key)
         if found is None:
             ents = self._entities       # the roster is in seat order; the board holds those with a Pos
             found = memo[key] = [eid for eid in self._roster if Pos in ents[eid]] if on_board else self._roster
         return list(found)
+
+    def on_board(self) -> list[int]:
+        """survivors(), without the copy: for hot loops that only read it (the caller must not change it)."""
+        memo = self.occupant.survivor_memo
+        found = memo.get(_ON_BOARD)
+        if found is None:
+            found = memo[_ON_BOARD] = [eid for eid in self._roster if Pos in self._entities[eid]]
+        return found
+
+    def survivor_cell_set(self) -> frozenset[int]:
+        """The cells survivors stand in (kept until a survivor moves: zombies walk around them)."""
+        memo = self.occupant.survivor_memo
+        found = memo.get("cell set")
+        if found is None:
+            found = memo["cell set"] = frozenset(self.cells_of(Survivor))
+        return found
 
     def owner(self, sv: int) -> Owner | None:
         """Who plays this survivor in a hot-seat game (None in one person's game: they play every survivor)."""
@@ -194,11 +230,10 @@ class Session:
         return [s for s in self.survivors() if not ents[s][Status].downed]
 
     def zombies(self) -> list[int]:
-        memo = self.position_memo()      # zombies come and go only by place_zombie and kill_zombie, both moves
-        found = memo.get("zombies")
+        found = self._zombie_ids     # zombies come and go only by place_zombie and kill_zombie, which forget it
         if found is None:
             self.use()
-            found = memo["zombies"] = sorted(eid for eid, _ in esper.get_component(Zombie))
+            found = self._zombie_ids = sorted(eid for eid, _ in esper.get_component(Zombie))
         return list(found)
 
     def cell(self, eid: int) -> int:
@@ -254,7 +289,7 @@ class Session:
 
     def cells_of(self, ctype) -> list[int]:
         """The cells of every model that has this component and stands on the board (until someone moves)."""
-        memo = self.position_memo()
+        memo = self.occupant.survivor_memo if ctype is Survivor else self.occupant.memo
         found = memo.get(("cells", ctype))
         if found is None:
             self.use()
@@ -268,6 +303,14 @@ class Session:
     def zombie_cells(self) -> set[int]:
         """The cells zombies stand in."""
         return set(self.cells_of(Zombie))
+
+    def zombie_cell_set(self) -> frozenset[int]:
+        """zombie_cells(), kept until anyone moves (the caller must not change it)."""
+        memo = self.occupant.memo
+        found = memo.get("zombie cell set")
+        if found is None:
+            found = memo["zombie cell set"] = frozenset(self.cells_of(Zombie))
+        return found
 
     def zombie_cells_within(self, cell: int, radius: float) -> list[int]:
         """The cells of the zombies within `radius` inches (the straight octile measure) of this cell."""
@@ -299,19 +342,16 @@ class Session:
     def position_memo(self) -> dict:
         """A dict for answers that depend only on where the models stand and on the doors (move reach, active spawn
         points): it is emptied whenever a model moves or a door or barricade changes."""
-        occupants, doors = self._memo_stamp
-        if occupants != self.occupant.version or doors != self.board.version:
-            self._position_memo = {}
-            self._memo_stamp = (self.occupant.version, self.board.version)
-        return self._position_memo
+        return self.occupant.memo
 
     def sight_range(self) -> float | None:
         """How far anyone sees this round, in inches (None: as far as the walls allow): the scenario's own limit (a
         night) and a blackout's, whichever is shorter."""
-        limits = [self.scenario.sight] if self.scenario.sight else []
-        if self.round <= self.blackout_until:
-            limits.append(self.rules.blackout_sight)
-        return min(limits) if limits else None
+        limit = self.scenario.sight or None
+        if self.clock.round <= self.clock.blackout_until:
+            blackout = self.rules.blackout_sight
+            limit = blackout if limit is None or blackout < limit else limit
+        return limit
 
     def can_see(self, a: int, b: int) -> bool:
         return self.board.sees(a, b, self.sight_range())
@@ -379,6 +419,7 @@ class Session:
         inv.gear += [self._new_gear(w, "", free_for=eid) for w in arch.weapons]
         inv.gear += [self._new_gear(i, "") for i in arch.items]
         esper.add_component(eid, inv)
+        self.occupant.survivor_ids.add(eid)
         self.occupant[cell] = eid
         self._roster.append(eid)
         self._roster.sort(key=lambda e: (self.comp(e, Survivor).seat, e))
@@ -506,14 +547,14 @@ class Session:
         self.update_engagement()
 
     def _near_survivors(self, cell: int) -> bool:
-        contact = self.board.contact_cells(cell)
-        return any(c in contact for c in self.cells_of(Survivor))
+        return not self.board.contact_cells(cell).isdisjoint(self.survivor_cell_set())
 
     def place_zombie(self, kind: str, cell: int, reason: str, count: bool = True, how: str = "start") -> int:
         """Put a zombie on the board; `how` says why for the records: start, spawned, reanimated or event."""
         zdef = self.content.zombies[kind]
         self.use()
         eid = esper.create_entity(Pos(cell), Zombie(kind), Health(zdef.wounds, zdef.wounds), Status(), Goal())
+        self._zombie_ids = None
         self.occupant[cell] = eid
         if count:
             self.spawned[kind] = self.spawned.get(kind, 0) + 1
@@ -719,6 +760,7 @@ class Session:
         name = self.name(z)
         self.use()
         esper.delete_entity(z, immediate=True)
+        self._zombie_ids = None
         del self.occupant[cell]
         if zdef.zclass == "shambler":
             self.removed_shamblers += 1
@@ -797,8 +839,8 @@ class Session:
     # --- objective ---------------------------------------------------------------------------------------------
     @property
     def task(self):
-        tasks = self.scenario.tasks
-        return tasks[self.task_index] if self.task_index < len(tasks) else None
+        tasks, index = self.scenario.tasks, self.mission.task_index
+        return tasks[index] if index < len(tasks) else None
 
     def quota(self) -> int:
         task = self.task

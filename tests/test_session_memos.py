@@ -1,0 +1,79 @@
+"""The Session's memos (answers kept until a model moves or a door changes, and survivor answers kept until a
+survivor moves) must agree with a fresh look at the esper world after every step of real games: moves, spawns,
+kills, doors smashed and opened, survivors Downed, escaping or eliminated."""
+from __future__ import annotations
+
+import esper
+
+from game.ai.players import make_player
+from game.content.loader import load_content
+from game.sim.runner import play_game
+from game.world.components import Pos, Survivor, Zombie
+from tests.arena import arena, cell
+
+ROWS = [
+    "#######",
+    "#d.+..#",
+    "#######",
+]
+
+
+def _fresh(s) -> dict:
+    s.use()
+    ents = s._entities
+    roster = sorted((eid for eid, _ in esper.get_component(Survivor)), key=lambda e: (ents[e][Survivor].seat, e))
+    return {
+        "on board": [e for e in roster if Pos in ents[e]],
+        "all": roster,
+        "zombies": sorted(eid for eid, _ in esper.get_component(Zombie)),
+        "survivor cells": [pos.cell for _, (pos, _) in esper.get_components(Pos, Survivor)],
+        "zombie cells": [pos.cell for _, (pos, _) in esper.get_components(Pos, Zombie)],
+        "survivor cell set": frozenset(pos.cell for _, (pos, _) in esper.get_components(Pos, Survivor)),
+        "on board, uncopied": [e for e in roster if Pos in ents[e]],
+        "zombie cell set": frozenset(pos.cell for _, (pos, _) in esper.get_components(Pos, Zombie)),
+    }
+
+
+def _cached(s) -> dict:
+    return {
+        "on board": s.survivors(), "all": s.survivors(on_board=False), "zombies": s.zombies(),
+        "survivor cells": list(s.cells_of(Survivor)), "zombie cells": list(s.cells_of(Zombie)),
+        "survivor cell set": s.survivor_cell_set(), "on board, uncopied": s.on_board(),
+        "zombie cell set": s.zombie_cell_set(),
+    }
+
+
+def test_memos_agree_with_the_world_after_every_step_of_real_games():
+    content = load_content()
+    seen = {"zombie moves kept the survivor memo": 0, "survivor moves": 0}
+    last = {}
+
+    def compare(s):
+        assert _cached(s) == _fresh(s)
+        memo, cells = s.occupant.survivor_memo, [s.cell(sv) for sv in s.survivors()]
+        if last.get("memo") is memo:
+            assert cells == last["cells"], "a survivor moved and its memo was kept"
+            seen["zombie moves kept the survivor memo"] += last["version"] != s.occupant.version
+        elif last.get("cells") is not None and cells != last["cells"]:
+            seen["survivor moves"] += 1
+        last.update(memo=memo, cells=cells, version=s.occupant.version)
+
+    for scenario in ("pharmacy_run", "hold_the_line", "lost_and_found"):
+        for seed in range(2):
+            last.clear()
+            play_game(content, scenario, seed, make_player("expert", seed), after_step=compare).close()
+    assert min(seen.values()) > 20, seen
+
+
+def test_a_door_or_a_barricade_empties_the_position_memo():
+    s = arena(ROWS, ["soldier"])
+    door = cell(s, 3, 1)
+    memo = s.position_memo()
+    memo["probe"] = 1
+    s.board.set_door(door, True)
+    assert "probe" not in s.position_memo()
+    s.position_memo()["probe"] = 2
+    s.board.set_door(door, False)
+    s.board.set_barricade(door, True)
+    assert "probe" not in s.position_memo()
+    s.close()
