@@ -173,3 +173,35 @@ def test_enter_my_dice_resolves_the_attack_and_adds_to_the_heat_total(app, conte
     assert scene.tally.total == expected.heat and "9" in scene.toast
     press(app, pygame.K_z, pygame.KMOD_CTRL)
     assert scene.tally.total == 0 and T.heat(TableStore(default_db()), tools.table.code).total == 0
+
+
+def test_the_director_board_survives_leaving_tools_and_a_restart(app, content):
+    from game.ui.tool_director import DirectorScreen
+    from tests.test_ui_tools import button
+
+    hub(app, content)
+    press(app, pygame.K_2)
+    scene = app.scene
+    assert isinstance(scene, DirectorScreen)
+    click(app, button(app, "+ Add"))                    # a Shambler
+    click(app, scene.named["Heat made"].plus)
+    press(app, pygame.K_RETURN)                         # resolve: the app's die is rolled and kept too
+    board = scene.board()
+    assert len(board["shamblers"]) == 1 and board["app_die"] is not None and board["heat"] == 6
+    press(app, pygame.K_ESCAPE)
+    press(app, pygame.K_ESCAPE)
+    hub(app, content)
+    press(app, pygame.K_2)
+    assert app.scene is not scene and app.scene.board() == board
+    pygame.quit()
+    again = make_app((1280, 720), headless=True)
+    hub(again, content)
+    press(again, pygame.K_2)
+    assert again.scene.board() == board
+    # a damaged board on the table: the scenario's own board and a message, never a traceback
+    TableStore(default_db()).keep(again.scene.table.code, "desk_director", {"scenario": "atlantis"})
+    press(again, pygame.K_ESCAPE)
+    press(again, pygame.K_ESCAPE)
+    hub(again, content)
+    press(again, pygame.K_2)
+    assert again.scene.shamblers == [] and "could not be read" in again.scene.toast

@@ -96,6 +96,10 @@ class DeskTable:
     def change(self, tool: str, step: Callable[[dict | None], Change]) -> Change | None:
         return self._guard(lambda: self.store.change(self.code, tool, step))
 
+    def keep(self, tool: str, data: dict) -> None:
+        """A window's own state (the Director board), written as it changes; nothing to undo or to poll."""
+        self._guard(lambda: self.store.keep(self.code, tool, data))
+
     def undo(self, tool: str) -> Entry | None | bool:
         """The entry undone; None when there was nothing; False when the database failed (undo in memory)."""
         if self.store is None:

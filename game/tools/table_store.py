@@ -175,6 +175,11 @@ class TableStore:
             db.execute("UPDATE tables SET version = version + 1 WHERE code = ?", (code,))
         return done
 
+    def keep(self, code: str, tool: str, data: dict) -> None:
+        """Keep a state no other phone reads (the desktop's Director board) as it is: no history, no new version."""
+        with self._write() as db:
+            db.execute("INSERT OR REPLACE INTO states VALUES (?, ?, ?)", (code, tool, json.dumps(data)))
+
     def undo(self, code: str, tool: str) -> Entry | None:
         """Take back the tool's last change (its state returns to what it was); None when there is nothing to undo."""
         with self._write() as db:

@@ -41,7 +41,7 @@ TOOLS = (
 )
 
 
-TABLE_TOOLS = ("calc", "scavenge")      # the screens whose state is the table's
+TABLE_TOOLS = ("calc", "scavenge", "director")      # the screens whose state is the table's
 
 
 def open_tool(key: str, content: Content, table: DeskTable | None = None):
@@ -49,7 +49,7 @@ def open_tool(key: str, content: Content, table: DeskTable | None = None):
     if key == "calc":
         return CalculatorScreen(content, table=table)
     if key == "director":
-        return DirectorScreen(content)
+        return DirectorScreen(content, table=table)
     if key == "scavenge":
         return ScavengeScreen(content, table=table)
     if key == "quickplay":
@@ -227,7 +227,7 @@ class ToolsScreen(UIScene):
         r = self.table_row
         if self.table.online:
             head, color = f"Table {self.table.code}", theme.INK
-            line = "" if self.message_bad else self.message or "Decks and Heat are kept on it."
+            line = "" if self.message_bad else self.message or "Decks, Heat and the Director board are kept on it."
         else:
             head, color, line = "No table", theme.DANGER, "Memory only: nothing is kept after you quit."
         size = px(22) if r.height >= line_height(px(22), True) + line_height(px(16)) else px(18)
