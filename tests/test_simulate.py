@@ -42,3 +42,25 @@ def test_wilson_interval_brackets_the_rate():
     low, high = wilson(30, 100)
     assert low < 0.3 < high and 0.2 < low and high < 0.4
     assert wilson(0, 10)[0] == 0.0
+
+
+def test_a_quickplay_batch_rolls_each_games_scenario_from_its_seed_and_reports_each_objective(capsys):
+    from game.content.loader import load_content
+    from game.tools.quickplay import generate
+
+    jobs = list(jobs_for("quickplay", 3, 40, "novice"))
+    records = run_batch(jobs, 1)
+    content = load_content()
+    for r in records:       # each game played the scenario rolled from its own seed, and names its objective
+        assert r["objective"] == generate(content, r["seed"]).scenario.name.split(":")[0]
+    assert len({generate(content, s).scenario.name for s in (40, 41, 42)}) > 1
+    rep = report(records, "quickplay", "novice", 40)
+    assert sum(o["games"] for o in rep["objectives"].values()) == 3
+    assert sum(o["survivor_wins"] for o in rep["objectives"].values()) == round(rep["survivor_win_rate"] * 3)
+    assert run_batch(jobs, 1) == records            # the same seed, the same batch
+    assert main(["simulate", "--scenario", "quickplay", "--games", "2", "--seed", "40", "--level", "novice",
+                 "--no-progress"]) == 0
+    assert "by quick-play objective:" in capsys.readouterr().out
+    assert main(["simulate", "--scenario", "quickplay", "--games", "1", "--seed", "-3", "--no-progress"]) == 2
+    err = capsys.readouterr().err
+    assert "--seed" in err and "Traceback" not in err

@@ -24,6 +24,7 @@ from game.world.components import Status
 
 CHUNK = 16          # games sent to a worker at a time
 IN_FLIGHT = 2       # chunks handed out per worker before the first comes back
+QUICKPLAY = "quickplay"     # as a batch's scenario: each game plays quickplay_<its own seed>
 
 
 @dataclass(frozen=True)
@@ -35,9 +36,16 @@ class GameJob:
     agendas: bool = False
 
 
+def game_scenario(job: GameJob) -> str:
+    """The scenario one game plays: a batch of `quickplay` rolls a new one for each game from the game's seed."""
+    return f"{QUICKPLAY}_{job.seed}" if job.scenario == QUICKPLAY else job.scenario
+
+
 def run_one(job: GameJob) -> dict:
     """Play one AI-vs-AI game; a small record of how it went."""
-    s = play_game(content_for(load_content(), job.scenario), job.scenario, job.seed, make_player(job.level, job.seed),
+    scenario = game_scenario(job)
+    content = content_for(load_content(), scenario)
+    s = play_game(content, scenario, job.seed, make_player(job.level, job.seed),
                   policy=DirectorAI(job.director), agendas=job.agendas)
     winner, cause = s.result
     bought = Counter(e.data["purchase"] for e in s.events if e.kind == "purchase" and "purchase" in e.data)
@@ -48,6 +56,8 @@ def run_one(job: GameJob) -> dict:
         "spawned": dict(sorted(s.spawned.items())), "bought": dict(sorted(bought.items())),
         "heat_lost": sum(e.data.get("lost", 0) for e in s.events if e.kind == "purchase"),
     }
+    if scenario.startswith(f"{QUICKPLAY}_"):     # the objective played (a quick-play name is "Objective: Place")
+        record["objective"] = content.scenarios[scenario].name.split(":")[0]
     if job.agendas:
         record["agendas"] = [[v.agenda.id, v.kept] for v in verdicts(s)]
     s.close()
@@ -117,6 +127,8 @@ class Tally:
         self.heat_lost = 0
         self.dealt: Counter = Counter()       # agenda card -> times dealt
         self.kept: Counter = Counter()        # agenda card -> times kept
+        self.by_objective: Counter = Counter()      # quick-play objective -> games
+        self.objective_wins: Counter = Counter()    # quick-play objective -> survivor wins
 
     def add(self, r: dict) -> None:
         self.games += 1
@@ -133,6 +145,9 @@ class Tally:
         self.spawned.update(r["spawned"])
         self.bought.update(r.get("bought", {}))
         self.heat_lost += r.get("heat_lost", 0)
+        if "objective" in r:
+            self.by_objective[r["objective"]] += 1
+            self.objective_wins[r["objective"]] += r["winner"] == "survivors"
         for card, kept in r.get("agendas", ()):
             self.dealt[card] += 1
             self.kept[card] += bool(kept)
@@ -161,6 +176,9 @@ class Tally:
             "commonest_defeat": self.defeats.most_common(1)[0][0] if self.defeats else None,
             **({"agendas_kept": {card: {"dealt": n_card, "kept_rate": round(self.kept[card] / n_card, 4)}
                                  for card, n_card in sorted(self.dealt.items())}} if self.dealt else {}),
+            **({"objectives": {name: {"games": g, "survivor_wins": self.objective_wins[name],
+                                      "win_rate_95": [round(x, 4) for x in wilson(self.objective_wins[name], g)]}
+                               for name, g in sorted(self.by_objective.items())}} if self.by_objective else {}),
         }
 
 
@@ -200,6 +218,12 @@ def format_report(rep: dict) -> str:
                                            or "none") + f"; Heat lost {rep['heat_lost_per_game']}",
         f"commonest cause of defeat: {rep['commonest_defeat'] or 'none'}",
     ]
+    if rep.get("objectives"):
+        lines.append("by quick-play objective:")
+    for name, o in rep.get("objectives", {}).items():
+        lo, hi = o["win_rate_95"]
+        lines.append(f"  {name}: {o['survivor_wins']}/{o['games']} survivor wins = "
+                     f"{o['survivor_wins'] / o['games']:.1%} (95% interval {lo:.1%} - {hi:.1%})")
     if rep.get("agendas_kept"):
         lines.append("secret agendas kept: " + ", ".join(f"{card} {v['kept_rate']:.0%} of {v['dealt']}"
                                                          for card, v in rep["agendas_kept"].items()))

@@ -43,7 +43,8 @@ def register(sub) -> None:
                        description="Play N games of the survivor AI against the Director AI (game i uses seed "
                                    "S+i) and report win rate, endings, rounds, Doom, losses, Heat and spawns.")
     p.add_argument("--scenario", required=True,
-                   help="scenario id (see `scenarios`), or quickplay_SEED for a quick-play scenario")
+                   help="scenario id (see `scenarios`), quickplay_SEED for one quick-play scenario, or quickplay: "
+                        "each game plays the quick-play scenario rolled from its own seed")
     p.add_argument("--games", type=positive, default=100, help="how many games (default 100)")
     p.add_argument("--seed", type=seed, default=1, help="seed of the first game (default 1)")
     p.add_argument("--jobs", type=positive, default=1, help="worker processes (default 1; at most the cores)")
@@ -73,7 +74,14 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         if problem:
             print(f"error: --json: {problem}", file=sys.stderr)
             return 2
-    content, code = content_with_scenario(args.scenario)
+    checked = args.scenario
+    if args.scenario == batch.QUICKPLAY:         # a new scenario per game: quickplay_<game seed>, seeds S..S+N-1
+        if args.seed < 0:
+            print(f"error: --seed: quickplay rolls each game's scenario from its seed, which must be 0 or more, "
+                  f"not {args.seed}", file=sys.stderr)
+            return 2
+        checked = f"{batch.QUICKPLAY}_{args.seed}"
+    content, code = content_with_scenario(checked)
     if content is None:
         return code
     del content             # checked only: each game loads its own (a quick-play id rolled again from its seed)

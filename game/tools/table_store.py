@@ -39,6 +39,7 @@ CREATE TABLE IF NOT EXISTS history (id INTEGER PRIMARY KEY AUTOINCREMENT, code T
                                     kind TEXT NOT NULL, summary TEXT NOT NULL, text TEXT NOT NULL,
                                     before TEXT, undone INTEGER NOT NULL DEFAULT 0, created REAL NOT NULL);
 CREATE INDEX IF NOT EXISTS history_by_tool ON history (code, tool, id);
+CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
 """
 
 
@@ -78,8 +79,9 @@ class Entry:
 
 
 class TableStore:
-    def __init__(self, path: str | Path):
+    def __init__(self, path: str | Path, timeout: float = 15):
         self.path = Path(path)
+        self.timeout = timeout          # seconds to wait for another writer (a window waits less than a server)
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
             with self._connect() as db:
@@ -91,7 +93,7 @@ class TableStore:
     @contextmanager
     def _connect(self) -> Iterator[sqlite3.Connection]:
         # one short-lived connection per call: safe across the server's threads, nothing held between requests
-        db = sqlite3.connect(self.path, timeout=15, isolation_level=None)
+        db = sqlite3.connect(self.path, timeout=self.timeout, isolation_level=None)
         try:
             yield db
         finally:
@@ -142,6 +144,16 @@ class TableStore:
             row = db.execute("SELECT version FROM tables WHERE code = ?", (code,)).fetchone()
         return row[0] if row else -1
 
+    def setting(self, key: str) -> str | None:
+        """A value kept beside the tables (the desktop's table code)."""
+        with self._connect() as db:
+            row = db.execute("SELECT value FROM meta WHERE key = ?", (key,)).fetchone()
+        return row[0] if row else None
+
+    def set_setting(self, key: str, value: str) -> None:
+        with self._write() as db:
+            db.execute("INSERT OR REPLACE INTO meta VALUES (?, ?)", (key, value))
+
     # --- states and history ---------------------------------------------------------------------------------------
 
     def state(self, code: str, tool: str) -> dict | None:
@@ -162,6 +174,11 @@ class TableStore:
                         json.dumps(before) if done.state is not None else None, time.time()))
             db.execute("UPDATE tables SET version = version + 1 WHERE code = ?", (code,))
         return done
+
+    def keep(self, code: str, tool: str, data: dict) -> None:
+        """Keep a state no other phone reads (the desktop's Director board) as it is: no history, no new version."""
+        with self._write() as db:
+            db.execute("INSERT OR REPLACE INTO states VALUES (?, ?, ?)", (code, tool, json.dumps(data)))
 
     def undo(self, code: str, tool: str) -> Entry | None:
         """Take back the tool's last change (its state returns to what it was); None when there is nothing to undo."""

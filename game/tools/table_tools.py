@@ -32,7 +32,7 @@ MAX_HEAT_ENTRY = 30     # one noise far louder than any act makes
 def decks(store: TableStore, code: str, content: Content) -> S.DeckState:
     """The table's decks (shuffled fresh, unsaved, when the table has none yet)."""
     data = store.state(code, "scavenge")
-    return S.DeckState.from_dict(content, data) if data else S.DeckState.new(content, _seed(code))
+    return S.DeckState.from_dict(content, data) if data else S.DeckState.new(content, first_shuffle(code))
 
 
 def _saved(state) -> dict:
@@ -40,7 +40,7 @@ def _saved(state) -> dict:
     return state.to_dict(with_history=False)
 
 
-def _seed(code: str) -> int:
+def first_shuffle(code: str) -> int:
     """A new table's first shuffle: from its code, so it is the same on every phone until someone searches."""
     return int.from_bytes(code.encode(), "big") % 2 ** 31
 
@@ -49,7 +49,7 @@ def search(store: TableStore, code: str, content: Content, *, dice: int | None =
            location: str = S.PLAIN, guts: int | None = None, faces: Sequence[int] | None = None) -> Change:
     """One search against the table's decks; real dice when `faces` are given, else the decks' own seeded RNG."""
     def step(data):
-        state = S.DeckState.from_dict(content, data) if data else S.DeckState.new(content, _seed(code))
+        state = S.DeckState.from_dict(content, data) if data else S.DeckState.new(content, first_shuffle(code))
         run = S.simulate(content, dice=dice, archetype=archetype, location=location, faces=faces, guts=guts,
                          state=state)
         r = run.results[0]
@@ -70,7 +70,7 @@ def new_decks(store: TableStore, code: str, content: Content, seed: int | None =
 def return_found(store: TableStore, code: str, content: Content) -> Change:
     """The cards the survivors kept go to their decks' discard piles (they are used up, or the game is over)."""
     def step(data):
-        state = S.DeckState.from_dict(content, data) if data else S.DeckState.new(content, _seed(code))
+        state = S.DeckState.from_dict(content, data) if data else S.DeckState.new(content, first_shuffle(code))
         n = state.return_found()
         return Change(_saved(state), f"{n} kept card{'s' if n != 1 else ''} back to the discards",
                       f"{n} card{'s' if n != 1 else ''} the survivors kept went back to the discard piles.", "return")

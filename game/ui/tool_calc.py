@@ -2,7 +2,9 @@
 
 Inputs on the left; on the right the two pools, the win/tie/loss split, the key chances and the exact
 distributions as bar charts (successes each side, wounds each way after the caps, Heat). Every change recomputes
-at once; `self.result` is the calculator's Calculation for the inputs shown.
+at once; `self.result` is the calculator's Calculation for the inputs shown. "Roll it" (the app's dice) and "Use my
+dice" (the faces typed in) resolve the attack shown and add its Heat to the round's running total, `self.tally`;
+with a table (game.ui.tool_table) that total is the table's, shared with the phones and kept across restarts.
 """
 from __future__ import annotations
 
@@ -12,7 +14,8 @@ import pygame
 
 from game.tools import calculator as C
 from game.tools.attack_roll import AttackRoll, HeatTally, roll_attack
-from game.tools.common import Roller, ToolError
+from game.tools.common import Roller, ToolError, parse_faces
+from game.tools.table_store import Change
 from game.ui import theme
 from game.ui.tool_inputs import (
     BarChart,
@@ -20,6 +23,7 @@ from game.ui.tool_inputs import (
     Cycle,
     Form,
     Stepper,
+    TextField,
     Toggle,
     ToolScene,
     draw_caps,
@@ -29,18 +33,21 @@ from game.ui.tool_inputs import (
     slot_block,
     tool_error_text,
 )
+from game.ui.tool_table import TableSync
 from game.ui.widgets import Button, Choice, draw_text, draw_wrapped, ellipsize, line_height, mix, text_size, wrap
 
 ATTACK_OPTIONS = (("Melee", "melee"), ("Swarm", "swarm"), ("Ranged", "ranged"))
 NOTE_LINES = 3          # lines of caps and notes under the charts
 
 
-class CalculatorScreen(ToolScene):
+class CalculatorScreen(TableSync, ToolScene):
+    table_tool = "calc"
     title = "Combat odds"
     subtitle = "The dice each side rolls, and the exact chance of every result."
     keys_hint = "M / W / R  attack type"
 
-    def __init__(self, content, attack: str = "melee"):
+    def __init__(self, content, attack: str = "melee", table=None):
+        self.table = table
         self.attack = attack
         self.surv_mode = "archetype"            # archetype | dice
         self.archetype = "hunter" if "hunter" in content.archetypes else next(iter(content.archetypes))
@@ -60,7 +67,34 @@ class CalculatorScreen(ToolScene):
         self.wounds_taken = 0
         self.tally = HeatTally()                # the round's running Heat total from "Roll it"
         self.last_roll: AttackRoll | None = None
+        self.my_faces = ""                      # the faces rolled on the table, typed in
         super().__init__(content)
+        self.pull()
+
+    def load_state(self, data: dict | None) -> None:
+        self.tally = self.table_tally(data)
+
+    def table_tally(self, data: dict | None) -> HeatTally:
+        try:
+            return HeatTally.from_dict(data) if data else HeatTally()
+        except ToolError as exc:        # a damaged state row: a total from 0, and say so
+            self.say(f"The table's Heat total could not be read ({tool_error_text(exc)}); starting from 0")
+            return HeatTally()
+
+    def on_tally(self, act, kind: str) -> None:
+        """Run `act(tally) -> summary` on the round's Heat total: the table's when there is one, else this window's."""
+        if self.table is not None and self.table.online:
+            kept = []
+
+            def step(data):
+                kept.append(self.table_tally(data))
+                summary = act(kept[-1])         # first: the state kept is the one after the act
+                return Change(kept[-1].to_dict(with_history=False), summary, kept[-1].as_text(), kind)
+            if self.table.change("calc", step) is not None:
+                self.tally = kept[-1]
+                self.pushed()
+                return
+        act(self.tally)
 
     # --- the inputs as the calculator's options ------------------------------------------------------------------
     def _wound_limit(self) -> int:
@@ -104,16 +138,48 @@ class CalculatorScreen(ToolScene):
         """Roll it: the app rolls the attack shown, resolves it and adds its Heat to the round's total."""
         if self.result is None:
             return
-        self.last_roll = roll_attack(self.result, Roller(rng=random.Random(random.SystemRandom().random())))
-        self.tally.add_roll(self.last_roll)
-        self.say(f"+{self.last_roll.heat} Heat: {self.tally.total} this round")
+        self.add_roll(roll_attack(self.result, Roller(rng=random.Random(random.SystemRandom().random()))))
+
+    def enter_dice(self) -> None:
+        """Enter my dice: the faces typed in (the attacker's first, then the defender's) resolve the attack shown."""
+        if self.result is None:
+            return
+        try:
+            roller = Roller(faces=parse_faces(self.my_faces, "My dice"))
+            rolled = roll_attack(self.result, roller)
+        except ToolError as exc:
+            self.say(tool_error_text(exc) if "My dice" in str(exc) else f"My dice: {tool_error_text(exc)}")
+            return
+        self.add_roll(rolled)
+        if roller.left:
+            self.say(f"+{rolled.heat} Heat: {self.tally.total} this round ({len(roller.left)} die/dice left over: "
+                     f"{' '.join(map(str, roller.left))})")
+
+    def add_roll(self, rolled: AttackRoll) -> None:
+        def act(tally: HeatTally) -> str:
+            tally.add_roll(rolled)
+            return f"{self.result.attack.capitalize()} roll: +{rolled.heat} Heat (total {tally.total})"
+        self.on_tally(act, "roll")
+        self.last_roll = rolled
+        self.say(f"+{rolled.heat} Heat: {self.tally.total} this round")
 
     def new_round(self) -> None:
-        self.tally.new_round()
+        def act(tally: HeatTally) -> str:
+            was = tally.total
+            tally.new_round()
+            return f"New round: Heat total cleared (was {was})"
+        self.on_tally(act, "clear")
         self.last_roll = None
         self.say("A new round: the Heat total is 0")
 
     def undo_step(self) -> str | None:
+        if self.table is not None and self.table.online:
+            entry = self.table.undo("calc")
+            if entry is not False:          # False: the database just failed; undo in memory below
+                self._seen = -1
+                self.pull()
+                self.last_roll = None
+                return entry.summary if entry is not None else None
         if not self.tally.history:
             return None
         self.last_roll = None
@@ -257,6 +323,17 @@ class CalculatorScreen(ToolScene):
             who = "The zombie" if self.attack == "melee" else "The survivor"
             form.full(Toggle(f"{who} is in a window or doorway", self.melee_cover, self._set("melee_cover"),
                              size=size, tooltip="Melee cover: the attacker rolls one die fewer."))
+
+        form.heading("My dice")
+        field = TextField(self.my_faces, self._faces_typed, size=size, max_len=40, placeholder="e.g. 6 4 1  5 2",
+                          tooltip="The faces you rolled: the attacker's dice first, then the defender's.")
+        use = Button("Use my dice", self.enter_dice, size=px(18), hint="",
+                     tooltip="Resolve the attack with these faces and add its Heat to the round's total.")
+        form.line([(field, 3), (use, 2)])
+        self.named["My dice"] = field
+
+    def _faces_typed(self, text: str) -> None:
+        self.my_faces = text
 
     def build_results(self, rect: pygame.Rect) -> None:
         px = self.px

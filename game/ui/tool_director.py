@@ -8,7 +8,8 @@ activation order, recomputed as the inputs change; "Resolve Director Phase" roll
 
 Defaults come from the scenario: its suggested team, each survivor at the deployment zone (distances to the spawn
 points and the objective measured on the map), allies 3" apart. `self.result` is the tool's Assist;
-`self.facts()` the board facts handed to it.
+`self.facts()` the board facts handed to it. With a table (game.tools.desk_table) the board is kept on it as it
+changes (`board()`, state "desk_director"), so leaving Tools or restarting the game finds it as it was.
 """
 from __future__ import annotations
 
@@ -50,6 +51,7 @@ from game.ui.widgets import (
 )
 
 ALLY_DEFAULT = 3
+BOARD_STATE = "desk_director"       # the desktop board's state on the table (the phones keep a round tracker)
 MAX_SURVIVORS = 6
 MAX_SHAMBLERS = 5
 
@@ -83,7 +85,8 @@ class DirectorScreen(ToolScene):
     keys_hint = "Enter  resolve"
     left_share = 0.63
 
-    def __init__(self, content, scenario: str | None = None):
+    def __init__(self, content, scenario: str | None = None, table=None):
+        self.table = table
         self.scenario_id = scenario or next(iter(content.scenarios))
         self.heat = 5
         self.removed = 0
@@ -95,7 +98,52 @@ class DirectorScreen(ToolScene):
         self._uid = 0
         self.content = content
         self._reset_board()
+        restored = self._restore() if scenario is None else ""
         super().__init__(content)
+        if restored:
+            self.say(restored)
+
+    # --- kept on the table ---------------------------------------------------------------------------------------
+    def board(self) -> dict:
+        """Everything typed in, as JSON."""
+        return {"scenario": self.scenario_id, "heat": self.heat, "removed": self.removed, "die_mode": self.die_mode,
+                "die": self.die, "app_die": self.app_die, "uid": self._uid, "selected": self.selected,
+                "survivors": [dataclasses.asdict(s) for s in self.survivors],
+                "allies": [[a, b, d] for (a, b), d in sorted(self.allies.items())],
+                "shamblers": [dataclasses.asdict(z) for z in self.shamblers], "held": sorted(self.held)}
+
+    def _restore(self) -> str:
+        """The board kept on the table, if there is one; a message when it could not be read (the default board)."""
+        data = self.table.state(BOARD_STATE) if self.table is not None and self.table.online else None
+        if not data:
+            return ""
+        try:
+            if data["scenario"] not in self.content.scenarios:
+                raise ValueError(data["scenario"])
+            survivors = [SurvivorEntry(int(s["uid"]), str(s["name"]), float(s["to_goal"]), int(s["slots"]),
+                                       bool(s["downed"]), {str(k): float(v) for k, v in s["spawn"].items()})
+                         for s in data["survivors"]][:MAX_SURVIVORS]
+            if not survivors:
+                raise ValueError("no survivors")
+            board = dict(
+                scenario_id=data["scenario"], heat=int(data["heat"]), removed=int(data["removed"]),
+                die_mode=data["die_mode"] if data["die_mode"] in ("app", "real") else "app",
+                die=min(6, max(1, int(data["die"]))), app_die=data["app_die"], _uid=int(data["uid"]),
+                survivors=survivors, allies={(int(a), int(b)): float(d) for a, b, d in data["allies"]},
+                shamblers=[ShamblerEntry(z["sees"], bool(z["lunge"])) for z in data["shamblers"]][:MAX_SHAMBLERS],
+                held={str(h) for h in data["held"]},
+                selected=data["selected"] if data["selected"] in {s.uid for s in survivors} else survivors[0].uid)
+        except (KeyError, TypeError, ValueError, AttributeError) as exc:
+            return (f"The Director board kept on the table could not be read ({type(exc).__name__}): the "
+                    "scenario's own board instead")
+        for name, value in board.items():
+            setattr(self, name, value)
+        return ""
+
+    def changed(self, relayout: bool = False) -> None:
+        super().changed(relayout)
+        if self.table is not None:
+            self.table.keep(BOARD_STATE, self.board())
 
     # --- the board -----------------------------------------------------------------------------------------------
     def _next_uid(self) -> int:

@@ -5,7 +5,8 @@ the exact odds of one search. Right: the last search (its dice, the cards drawn 
 Heat), the decks' draw and discard piles, and the searches so far. "Reset decks" shuffles fresh decks.
 
 State: `self.state` is the tool's DeckState (kept across searches), `self.history` the SearchResults in order,
-`self.result` the last one.
+`self.result` the last one. With a table (game.ui.tool_table) the decks are the table's: shared with the phones and
+kept across restarts; `self.history` holds this window's own searches.
 """
 from __future__ import annotations
 
@@ -16,6 +17,8 @@ import pygame
 from game.rules.dice import pool
 from game.tools import scavenge as S
 from game.tools.common import Roller, ToolError
+from game.tools.table_store import Change
+from game.tools.table_tools import first_shuffle
 from game.ui import theme
 from game.ui.tool_inputs import (
     DiceRow,
@@ -27,6 +30,7 @@ from game.ui.tool_inputs import (
     draw_split_bar,
     tool_error_text,
 )
+from game.ui.tool_table import TableSync
 from game.ui.widgets import Button, Choice, draw_panel, draw_text, draw_wrapped, ellipsize, line_height, mix, wrap
 
 LOCATIONS = (("Plain", "core"), ("Armory", "armory"), ("Clinic", "clinic"), ("Garage", "garage"))
@@ -45,12 +49,14 @@ class EnteredDice(Roller):
         return self.dice.d6(n)
 
 
-class ScavengeScreen(ToolScene):
+class ScavengeScreen(TableSync, ToolScene):
+    table_tool = "scavenge"
     title = "Search & Salvage"
     subtitle = "Search a token: the dice, the cards that come up, and decks that remember every draw."
     keys_hint = "S  search"
 
-    def __init__(self, content, seed: int | None = None):
+    def __init__(self, content, seed: int | None = None, table=None):
+        self.table = table
         self.wits = 3
         self.guts = 2
         self.location = "core"
@@ -62,6 +68,35 @@ class ScavengeScreen(ToolScene):
         self.odds = None
         self.heat_dist = None
         super().__init__(content)
+        self.pull()
+
+    def load_state(self, data: dict | None) -> None:
+        self.state = self.table_decks(data)
+
+    def table_decks(self, data: dict | None) -> S.DeckState:
+        """The table's decks (a table without any: shuffled from its code, as on the phones)."""
+        try:
+            if data:
+                return S.DeckState.from_dict(self.content, data)
+        except ToolError as exc:           # a damaged state row: fresh decks, and say so
+            self.say(f"The table's decks could not be read ({tool_error_text(exc)}); fresh decks")
+        return S.DeckState.new(self.content, first_shuffle(self.table.code))
+
+    def on_table(self, step) -> Change | None:
+        """Run `step(state) -> Change` on the table's decks (None: no table, or its database just failed)."""
+        if self.table is None or not self.table.online:
+            return None
+
+        changed = []
+
+        def run(data):
+            changed.append(self.table_decks(data))
+            return step(changed[-1])
+        done = self.table.change("scavenge", run)
+        if done is not None:        # kept: the table's decks are now these
+            self.state = changed[-1]
+            self.pushed()
+        return done
 
     # --- the tool ------------------------------------------------------------------------------------------------
     def searcher(self) -> S.Searcher:
@@ -79,12 +114,23 @@ class ScavengeScreen(ToolScene):
     def search(self) -> S.SearchResult | None:
         """One search against the decks (which it changes), with the app's dice or the faces entered."""
         searcher = self.searcher()
-        if self.dice_mode == "mine":
-            roller = EnteredDice(faces=list(self.faces), rng=self.state.rng)
-        else:
-            roller = Roller(rng=self.state.rng)
+        number = len(self.history) + 1
+
+        def one(state: S.DeckState) -> S.SearchResult:
+            if self.dice_mode == "mine":
+                roller = EnteredDice(faces=list(self.faces), rng=state.rng)
+            else:
+                roller = Roller(rng=state.rng)
+            return S.search(state, roller, searcher, self.location, number=number)
+
+        def step(state: S.DeckState) -> Change:
+            r = one(state)
+            found = f", {self.content.gear_name(r.kept)}" if r.kept else ""
+            return Change(state.to_dict(with_history=False), f"Search: {r.outcome}{found}, Heat {r.heat}",
+                          r.as_text(), "search", r)
         try:
-            result = S.search(self.state, roller, searcher, self.location, number=len(self.history) + 1)
+            done = self.on_table(step)
+            result = done.result if done is not None else one(self.state)
         except ToolError as exc:
             self.error = tool_error_text(exc)
             return None
@@ -94,15 +140,35 @@ class ScavengeScreen(ToolScene):
 
     def reset(self) -> None:
         seed = self.reset_seed if self.reset_seed is not None else random.SystemRandom().randrange(10 ** 9)
-        self.state = S.DeckState.new(self.content, seed)
+        fresh = S.DeckState.new(self.content, seed)
+        self.on_table(lambda _: Change(fresh.to_dict(with_history=False), "New decks, shuffled",
+                                       "The salvage decks are gathered and shuffled.", "reset"))
+        self.state = fresh
         self.history.clear()
         self.result = None
 
     def return_found(self) -> None:
-        self.state.return_found()
+        def step(state: S.DeckState) -> Change:
+            n = state.return_found()
+            return Change(state.to_dict(with_history=False), f"{n} kept card{'s' if n != 1 else ''} back to the "
+                          "discards", f"{n} card{'s' if n != 1 else ''} the survivors kept went back to the "
+                          "discard piles.", "return")
+        if self.on_table(step) is None:
+            self.state.return_found()
 
     def undo_step(self) -> str | None:
         """The decks go back to before the last search (or the cards returned)."""
+        if self.table is not None and self.table.online:
+            entry = self.table.undo("scavenge")
+            if entry is not False:          # False: the database just failed; undo in memory below
+                self._seen = -1
+                self.pull()
+                if entry is None:
+                    return None
+                if entry.kind == "search" and self.history:
+                    self.history.pop()
+                self.result = self.history[-1] if self.history else None
+                return entry.summary
         if not self.state.history:
             return None
         done = self.state.undo()

@@ -3,19 +3,26 @@
     ToolsScreen(content)   a Scene; each entry opens one tool screen (game/ui/tool_*.py). Keys 1-5 open them
                            directly, Up/Down and Enter work too, Esc goes back. A tool's screen is kept while the
                            hub is open, so going back and in again finds the decks and the board as they were.
+
+The decks and the round's Heat total live on a table (game.tools.desk_table): this computer's own by default, or the
+phones' table joined by typing its code (the one `serve` shows). They survive leaving Tools and restarting the game;
+a database that cannot be used is named on the hub and the tools carry on in memory.
 """
 from __future__ import annotations
 
 import pygame
 
 from game.content.defs import Content
+from game.tools.common import ToolError
+from game.tools.desk_table import DeskTable
 from game.ui import theme
 from game.ui.tool_calc import CalculatorScreen
 from game.ui.tool_director import DirectorScreen
 from game.ui.tool_frenzy import FrenzyScreen
+from game.ui.tool_inputs import TextField, tool_error_text
 from game.ui.tool_quickplay import QuickPlayToolScreen
 from game.ui.tool_scavenge import ScavengeScreen
-from game.ui.widgets import Button, MenuList, UIScene, draw_text, ellipsize, line_height, mix
+from game.ui.widgets import Button, MenuList, UIScene, draw_text, draw_wrapped, ellipsize, line_height, mix
 
 # (key, name, one line in our own words, a longer line shown under the list for the focused entry)
 TOOLS = (
@@ -34,14 +41,17 @@ TOOLS = (
 )
 
 
-def open_tool(key: str, content: Content):
-    """The screen for one tool."""
+TABLE_TOOLS = ("calc", "scavenge", "director")      # the screens whose state is the table's
+
+
+def open_tool(key: str, content: Content, table: DeskTable | None = None):
+    """The screen for one tool (the table's decks and Heat total when a table is given)."""
     if key == "calc":
-        return CalculatorScreen(content)
+        return CalculatorScreen(content, table=table)
     if key == "director":
-        return DirectorScreen(content)
+        return DirectorScreen(content, table=table)
     if key == "scavenge":
-        return ScavengeScreen(content)
+        return ScavengeScreen(content, table=table)
     if key == "quickplay":
         return QuickPlayToolScreen(content)
     if key == "frenzy":
@@ -93,16 +103,44 @@ class ToolCard(Button):
 class ToolsScreen(UIScene):
     """The list of tools; choosing one pushes its screen."""
 
-    def __init__(self, content: Content):
+    def __init__(self, content: Content, table: DeskTable | None = None):
         super().__init__()
         self.content = content
         self.focus = 0
         self.screens: dict[str, object] = {}      # each tool's screen, kept while the hub lives (decks, the board)
+        self.table = table or DeskTable()
+        self.code_text = ""                       # a table code being typed
+        self.message = ""                         # what the last join / new table did, or why not
+        self.message_bad = False
 
     def open(self, key: str) -> None:
         if key not in self.screens:
-            self.screens[key] = open_tool(key, self.content)
+            self.screens[key] = open_tool(key, self.content, self.table)
         self.app.push(self.screens[key])
+
+    # --- the table ----------------------------------------------------------------------------------------------
+    def join(self) -> None:
+        """Sit at the table whose code was typed (the phones' table)."""
+        try:
+            code = self.table.join(self.code_text)
+        except ToolError as exc:
+            self.message, self.message_bad = tool_error_text(exc), True
+            return
+        self._moved(f"Joined table {code}: the decks and the Heat total are that table's.")
+
+    def start_new(self) -> None:
+        try:
+            code = self.table.start_new()
+        except ToolError as exc:
+            self.message, self.message_bad = tool_error_text(exc), True
+            return
+        self._moved(f"New table {code}: fresh decks and no Heat yet. Phones join it with this code.")
+
+    def _moved(self, message: str) -> None:
+        for key in TABLE_TOOLS:          # their screens read the new table when next opened
+            self.screens.pop(key, None)
+        self.code_text, self.message, self.message_bad = "", message, False
+        self.relayout()
 
     def layout(self, w: int, h: int) -> None:
         px = self.px
@@ -121,8 +159,41 @@ class ToolsScreen(UIScene):
         back = Button("Back", self.back, hotkey=pygame.K_ESCAPE, size=px(22))
         back.rect = pygame.Rect(px(40), h - px(70), px(160), px(48))
         self.widgets.append(back)
+        # beside Back: which table the tools sit at, a code to join, a new table
+        row_y, row_h = back.rect.y, back.rect.height
+        right = px(40) + width
+        new = Button("New table", self.start_new, size=px(19), hint="", enabled=self.table.online,
+                     tooltip="Start a fresh table: new decks, no Heat. Phones join it with its code.")
+        new.rect = pygame.Rect(right - px(150), row_y, px(150), row_h)
+        join = Button("Join", self.join, size=px(19), hint="", enabled=self.table.online,
+                      tooltip="Sit at the table with this code: share its decks and Heat with the phones.")
+        join.rect = pygame.Rect(new.rect.x - px(10) - px(90), row_y, px(90), row_h)
+        self.code_field = TextField(self.code_text, self._code_typed, size=px(20), max_len=6,
+                                    placeholder="Table code", tooltip="The code `serve` shows, e.g. KRVMT.")
+        self.code_field.place(pygame.Rect(join.rect.x - px(10) - px(150), row_y, px(150), row_h))
+        self.table_row = pygame.Rect(back.rect.right + px(20), row_y, self.code_field.rect.x - px(14)
+                                     - back.rect.right - px(20), row_h)
+        self.widgets += [self.code_field, join, new]
+
+    def _code_typed(self, text: str) -> None:
+        self.code_text = text
 
     def handle(self, event: pygame.event.Event) -> None:
+        self.ensure_layout()
+        field = self.code_field
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            field.focused = field.rect.collidepoint(event.pos)
+        elif field.focused and event.type == pygame.TEXTINPUT:
+            field.text_input(event)
+            return
+        elif field.focused and event.type == pygame.KEYDOWN:
+            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+                self.join()
+            elif event.key in (pygame.K_ESCAPE, pygame.K_TAB):
+                field.focused = False
+            else:
+                field.key(event)            # Backspace; typed letters arrive as TEXTINPUT
+            return
         super().handle(event)
         if hasattr(self, "menu"):
             self.focus = self.menu.focus
@@ -138,8 +209,27 @@ class ToolsScreen(UIScene):
                                            "scenarios and feeding frenzies.")
         focused = self.menu.focused
         about = next((text for key, _, _, text in TOOLS if key == focused.key), "")
-        y = self.menu.rect.bottom + px(22)
-        draw_text(surface, ellipsize(about, px(21), surface.get_width() - px(80)), (px(40), y), px(21), theme.INK_DIM)
-        draw_text(surface, "1-5  open a tool      Up/Down + Enter  choose      Esc  back",
-                  (surface.get_width() - px(40), surface.get_height() - px(46)), px(18), theme.INK_FAINT,
-                  anchor="midright")
+        y = self.menu.rect.bottom + px(18)
+        room = pygame.Rect(px(40), y, surface.get_width() - px(80), 0)
+        if not self.table.online or self.message_bad:       # why there is no table, or why the code failed
+            draw_wrapped(surface, self.table.problem if not self.table.online else self.message, room, px(19),
+                         theme.DANGER, max_lines=2)
+        else:
+            draw_text(surface, ellipsize(about, px(21), room.width), room.topleft, px(21), theme.INK_DIM)
+            keys = "1-5  open a tool      Up/Down + Enter  choose      Esc  back"
+            draw_text(surface, keys, (room.right, y + line_height(px(21)) + px(8)), px(18), theme.INK_FAINT,
+                      anchor="topright")
+        self._draw_table(surface)
+
+    def _draw_table(self, surface: pygame.Surface) -> None:
+        """Which table the tools sit at (or that there is none), and what the last join or new table did."""
+        px = self.px
+        r = self.table_row
+        if self.table.online:
+            head, color = f"Table {self.table.code}", theme.INK
+            line = "" if self.message_bad else self.message or "Decks, Heat and the Director board are kept on it."
+        else:
+            head, color, line = "No table", theme.DANGER, "Memory only: nothing is kept after you quit."
+        size = px(22) if r.height >= line_height(px(22), True) + line_height(px(16)) else px(18)
+        name = draw_text(surface, ellipsize(head, size, r.width, True), (r.x, r.y), size, color, True)
+        draw_text(surface, ellipsize(line, px(16), r.width), (r.x, name.bottom + px(2)), px(16), theme.INK_DIM)
