@@ -26,8 +26,10 @@ class CampChoice(Overlay):
     """A titled list of options, each a label with a line of detail: a click or its number picks one; Esc cancels.
     `note` says what the order costs."""
 
-    def __init__(self, title: str, note: str, options: list[tuple[str, str, Callable[[], None]]]):
+    def __init__(self, title: str, note: str, options: list[tuple[str, str, Callable[[], None]]],
+                 icons: list[pygame.Surface | None] | None = None):
         self.title, self.note = title, note
+        self.icons = icons or []
         self.options = options[:len(KEYS)]
         self.buttons: list[Button] = []
         self.panel = pygame.Rect(0, 0, 0, 0)
@@ -46,15 +48,15 @@ class CampChoice(Overlay):
         pad = int(22 * s)
         width = min(w - int(40 * s), int(620 * s))
         note_h = wrapped_height(self.note, int(17 * s), width - 2 * pad)
-        row_h, gap = int(40 * s), int(6 * s)
+        row_h, gap = line_height(int(20 * s), True) + line_height(int(15 * s)) + int(14 * s), int(6 * s)
         cancel_h = int(38 * s)
         height = (pad + line_height(int(26 * s), True) + int(6 * s) + note_h + int(14 * s)
                   + len(self.options) * (row_h + gap) + int(8 * s) + cancel_h + pad)
         self.panel = pygame.Rect((w - width) // 2, max(0, (h - height) // 2), width, height)
         y = self.panel.y + pad + line_height(int(26 * s), True) + int(6 * s) + note_h + int(14 * s)
         self.buttons = []
-        for i, (label, detail, _) in enumerate(self.options):
-            b = Button(label, lambda i=i: self._pick(i), hotkey=KEYS[i], hint=str(i + 1), size=int(20 * s),
+        for i, (_label, detail, _) in enumerate(self.options):
+            b = Button("", lambda i=i: self._pick(i), hotkey=KEYS[i], hint=str(i + 1), size=int(20 * s),
                        align="left", tooltip=detail)
             b.rect = pygame.Rect(self.panel.x + pad, y, width - 2 * pad, row_h)
             self.buttons.append(b)
@@ -73,13 +75,18 @@ class CampChoice(Overlay):
         r = draw_text(surface, self.title, (self.panel.x + pad, self.panel.y + pad), int(26 * s), theme.INK, True)
         draw_wrapped(surface, self.note, pygame.Rect(self.panel.x + pad, r.bottom + int(6 * s),
                                                      self.panel.width - 2 * pad, 0), int(17 * s), theme.INK_DIM)
-        for b, (label, detail, _) in zip(self.buttons, self.options, strict=False):
-            b.draw(surface)
-            left = b.rect.x + int(14 * s) + pygame.font.Font.size(theme.font(int(20 * s)), label)[0] + int(20 * s)
-            room = b.rect.right - int(40 * s) - left
-            if room > int(40 * s):
-                draw_text(surface, ellipsize(detail, int(15 * s), room), (b.rect.right - int(40 * s), b.rect.centery),
-                          int(15 * s), theme.INK_DIM, anchor="midright")
+        for i, (b, (label, detail, _)) in enumerate(zip(self.buttons, self.options, strict=False)):
+            b.draw(surface)         # the label over the detail, an icon (a portrait) before them if given
+            x = b.rect.x + int(14 * s)
+            icon = self.icons[i] if i < len(self.icons) else None
+            if icon is not None:
+                surface.blit(icon, icon.get_rect(midleft=(x, b.rect.centery)))
+                x += icon.get_width() + int(10 * s)
+            room = b.rect.right - int(40 * s) - x
+            draw_text(surface, ellipsize(label, int(20 * s), room, True), (x, b.rect.centery), int(20 * s),
+                      theme.INK, True, anchor="bottomleft")
+            draw_text(surface, ellipsize(detail, int(15 * s), room), (x, b.rect.centery + int(2 * s)), int(15 * s),
+                      theme.INK_DIM, anchor="topleft")
         self.buttons[-1].draw(surface)
 
 

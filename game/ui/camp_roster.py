@@ -82,11 +82,12 @@ class RosterCard(Widget):
     """One living survivor. A click on the name asks for a new one (`on_rename`)."""
 
     def __init__(self, camp: Campaign, content: Content, member: Member, on_rename: Callable[[Member], None],
-                 s: float):
+                 s: float, chip_rows: int = 2):
         super().__init__(None, "")
         self.camp, self.content, self.m = camp, content, member
         self.on_rename = on_rename
         self.s = s
+        self.chip_rows = chip_rows              # 1 when the window is short of room
         self.chips = chips_for(camp, content, member)
         self.name_rect = pygame.Rect(0, 0, 0, 0)
         self.hover_name = False
@@ -107,12 +108,12 @@ class RosterCard(Widget):
         return False
 
     @staticmethod
-    def height(s: float) -> int:
+    def height(s: float, chip_rows: int = 2) -> int:
         """The card's height at scale s (the measures draw uses)."""
         def px(n: float) -> int:
             return int(round(n * s))
-        return (px(10) * 2 + px(40) + px(6) + px(34) + px(7) + line_height(px(14), True) + px(7) + 2 * px(20)
-                + px(4) + px(20))
+        return (px(10) * 2 + px(40) + px(6) + px(34) + px(7) + line_height(px(14), True) + px(7)
+                + chip_rows * (px(20) + px(4)) + px(20))
 
     def draw(self, surface: pygame.Surface) -> None:
         px, m, content = self.px, self.m, self.content
@@ -161,9 +162,13 @@ class RosterCard(Widget):
         # wounds as pips, stress as a bar towards the breaking point
         lab = px(14)
         lh = line_height(lab, True)
-        w_lab = draw_text(surface, "WOUNDS", (inner.x, y), lab, theme.INK_FAINT, True)
         pip = max(4, px(5))
-        x = w_lab.right + px(6) + pip
+        pips_w = st["wounds"] * (2 * pip + px(3))
+        label_w = text_size("WOUNDS", lab, True)[0] + px(6)
+        tight = inner.width - label_w - pips_w - text_size("STRESS", lab, True)[0] < px(70)
+        x = inner.x + pip + (0 if tight else label_w)       # short of room: the pips speak for themselves
+        if not tight:
+            draw_text(surface, "WOUNDS", (inner.x, y), lab, theme.INK_FAINT, True)
         for i in range(st["wounds"]):
             c = (x + i * (2 * pip + px(3)), y + lh // 2)
             if i < m.wounds:
@@ -172,7 +177,7 @@ class RosterCard(Widget):
                 pygame.draw.circle(surface, theme.DANGER, c, pip, max(1, px(1.5)))
         self.extra.append(Widget((inner.x, y, x + st["wounds"] * (2 * pip + px(3)) - inner.x, lh),
                                  f"Wounds {m.wounds} of {st['wounds']}: rests heal them."))
-        half = inner.x + inner.width // 2
+        half = max(inner.x + inner.width // 2, x + pips_w + px(6))
         s_lab = draw_text(surface, "STRESS", (half, y), lab, theme.INK_FAINT, True)
         bar = pygame.Rect(s_lab.right + px(6), y + lh // 2 - px(5), inner.right - s_lab.right - px(6), px(10))
         pygame.draw.rect(surface, mix(theme.BG, theme.PANEL, 0.3), bar, border_radius=px(3))
@@ -196,10 +201,11 @@ class RosterCard(Widget):
             w = text_size(chip.text, size, True)[0] + px(12)
             rest = len(self.chips) - i - 1
             more_w = text_size(f"+{rest}", size, True)[0] + px(12) + px(4) if rest else 0
-            if x + w + (more_w if row == 1 else 0) > inner.right:
-                if row == 1:
+            last = row == self.chip_rows - 1
+            if x + w + (more_w if last else 0) > inner.right:
+                if last:
                     break
-                x, row = inner.x, 1
+                x, row = inner.x, row + 1
             chip.rect = pygame.Rect(x, y + row * (chip_h + px(4)), min(w, inner.width), chip_h)
             chip.visible = True
             shown.append(chip)
@@ -208,14 +214,14 @@ class RosterCard(Widget):
             chip.visible = False
         if len(shown) < len(self.chips):
             hidden = self.chips[len(shown):]
-            more = Widget((x, y + chip_h + px(4), text_size(f"+{len(hidden)}", size, True)[0] + px(12), chip_h),
+            more = Widget((x, y + row * (chip_h + px(4)), text_size(f"+{len(hidden)}", size, True)[0] + px(12), chip_h),
                           "\n".join(c.tooltip for c in hidden))
             self.extra.append(more)
             draw_panel(surface, more.rect, mix(theme.PANEL, theme.INK, 0.12), theme.PANEL_EDGE, radius=px(5))
             draw_text(surface, f"+{len(hidden)}", more.rect.center, size, theme.INK, True, anchor="center")
         for chip in shown:
             chip.draw_at(surface, size, self.s)
-        y += 2 * chip_h + px(4) + px(4)
+        y += self.chip_rows * (chip_h + px(4))
         # gear as the HUD lists it: icon, name, ammo
         rows = gear_rows(content, m)
         small = px(14)

@@ -25,6 +25,7 @@ from game.ui.camp_modals import CampChoice, RenameDialog
 from game.ui.camp_roster import RosterCard, draw_memorial
 from game.ui.camp_status import draw_status
 from game.ui.game_scene import GameScene
+from game.ui.setup import STAT_SHORT, STATS, portrait
 from game.ui.widgets import Button, UIScene, draw_panel, draw_text, ellipsize, line_height, text_size
 
 
@@ -138,11 +139,16 @@ class CampScreen(UIScene):
             self.refuse(why)
             return
         cr = campaign_rules(self.content)
-        options = [(self.content.archetypes[a].name, self.content.archetypes[a].blurb,
-                    lambda a=a: self.recruit_one(a)) for a in C.recruit_offers(self.camp, self.content)]
+        kinds = C.recruit_offers(self.camp, self.content)
+        options = [(f"{self.content.archetypes[a].name}  ({self._stats(a)})", self.content.archetypes[a].blurb,
+                    lambda a=a: self.recruit_one(a)) for a in kinds]
         self.app.push(CampChoice("Take whom in?", f"Costs {cr.supplies['recruit']} supplies and "
                                                  f"{cr.time['recruit_watches']} watch; they come with their own kit.",
-                                 options))
+                                 options, [portrait(a, self.px(36)) for a in kinds]))
+
+    def _stats(self, archetype: str) -> str:
+        a = self.content.archetypes[archetype]
+        return " ".join(f"{STAT_SHORT[k]} {getattr(a, k)}" for k, _ in STATS)
 
     def recruit_one(self, archetype: str) -> None:
         self.order(lambda: f"{R.recruit(self.camp, self.content, archetype, self.dice).name} joins the band.")
@@ -225,18 +231,22 @@ class CampScreen(UIScene):
         cols = 3
         rows = max(1, (len(alive) + cols - 1) // cols)
         gap = px(10)
-        card_h = RosterCard.height(self.s)
+        lost = len(alive) < len(self.camp.members)
+        chip_rows = 2
+        room = self.left.height - rows * (RosterCard.height(self.s, 2) + gap) - (px(28) if lost else 0)
+        if room < line_height(px(16), True) + 3 * (line_height(px(15)) + 1) + px(14):
+            chip_rows = 1           # short of room (large text): one row of chips, so the log keeps a few lines
+        card_h = RosterCard.height(self.s, chip_rows)
         cw = (self.left.width - gap * (cols - 1)) // cols
         self.cards = []
         for i, m in enumerate(alive):
-            card = RosterCard(self.camp, self.content, m, self.rename, self.s)
+            card = RosterCard(self.camp, self.content, m, self.rename, self.s, chip_rows)
             card.rect = pygame.Rect(self.left.x + (i % cols) * (cw + gap), self.left.y + (i // cols) * (card_h + gap),
                                     cw, card_h)
             self.cards.append(card)
             self.widgets.append(card)
         y = self.left.y + rows * (card_h + gap)
-        self.memorial = pygame.Rect(self.left.x, y, self.left.width, px(22) if len(alive) < len(self.camp.members)
-                                    else 0)
+        self.memorial = pygame.Rect(self.left.x, y, self.left.width, px(22) if lost else 0)
         y = self.memorial.bottom + (px(6) if self.memorial.height else 0)
         self.log_rect = pygame.Rect(self.left.x, y, self.left.width, self.left.bottom - y)
         # the missions and the briefing of the chosen one
