@@ -96,6 +96,7 @@ class RenameDialog(Overlay):
     def __init__(self, old: str, on_done: Callable[[str], str]):
         self.text = old
         self.old = old
+        self.fresh = True               # the old name is shown selected: the first key typed replaces it
         self.on_done = on_done          # returns '' when the name was taken, else why not
         self.error = ""
         self.buttons: list[Button] = []
@@ -115,14 +116,14 @@ class RenameDialog(Overlay):
 
     def handle(self, event: pygame.event.Event) -> None:
         if event.type == pygame.TEXTINPUT:
-            self.text = (self.text + "".join(c for c in event.text if c.isprintable()))[:16]
-            self.error = ""
+            self.text = ("" if self.fresh else self.text) + "".join(c for c in event.text if c.isprintable())
+            self.text, self.fresh, self.error = self.text[:16], False, ""
         elif event.type == pygame.KEYDOWN:
             if event.key == pygame.K_ESCAPE:
                 self.close()
             elif event.key == pygame.K_BACKSPACE:
-                self.text = self.text[:-1]
-                self.error = ""
+                self.text = "" if self.fresh else self.text[:-1]
+                self.fresh, self.error = False, ""
             elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
                 self.error = self.on_done(self.text)
                 if not self.error:
@@ -139,8 +140,13 @@ class RenameDialog(Overlay):
         field = pygame.Rect(p.x + pad, r.bottom + int(14 * s), p.width - 2 * pad, int(44 * s))
         pygame.draw.rect(surface, theme.BG, field, border_radius=int(6 * s))
         pygame.draw.rect(surface, theme.ACCENT, field, 2, border_radius=int(6 * s))
-        t = draw_text(surface, self.text, (field.x + int(10 * s), field.centery), int(26 * s), theme.INK, True,
-                      anchor="midleft")
+        t = pygame.Rect(field.x + int(10 * s), field.centery, 0, 0)
+        if self.text:
+            t = draw_text(surface, self.text, (field.x + int(10 * s), field.centery), int(26 * s),
+                          theme.BG if self.fresh else theme.INK, True, anchor="midleft")
+        if self.fresh and self.text:        # selected: typing replaces it
+            pygame.draw.rect(surface, theme.ACCENT, t.inflate(int(6 * s), int(2 * s)), border_radius=int(3 * s))
+            draw_text(surface, self.text, t.topleft, int(26 * s), theme.BG, True)
         pygame.draw.line(surface, theme.ACCENT, (t.right + int(3 * s), field.y + int(9 * s)),
                          (t.right + int(3 * s), field.bottom - int(9 * s)), 2)
         hint = self.error or "Type, then Enter to keep it; Esc leaves the name as it was."
