@@ -6,6 +6,7 @@ from collections.abc import Callable
 
 from game.ai.director_policy import DirectorAI
 from game.ai.players import make_player
+from game.campaign import choices as C
 from game.campaign import rules as R
 from game.campaign.mission import finish_mission, open_mission, start_mission
 from game.campaign.state import Campaign
@@ -58,7 +59,7 @@ def camp_turn(camp: Campaign, content: Content, dice: Dice) -> str | None:
         return "trade"
     start = cr.band["start"]
     if len(alive) < len(start) and camp.supplies >= cr.supplies["recruit"] + 2 * len(alive):
-        R.recruit(camp, content, start[camp.next_id % len(start)], dice)
+        R.recruit(camp, content, C.recruit_offers(camp, content)[0], dice)     # the first of those met
         return "recruit"
     fit = R.fit(camp, content)
     rested = [m for m in fit if "deprived" not in m.conditions]        # a rest does nothing for the hungry
