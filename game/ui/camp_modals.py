@@ -105,7 +105,9 @@ class RenameDialog(Overlay):
     def _layout(self, size: tuple[int, int]) -> None:
         w, h = size
         s = ui_scale(w, h)
-        width, height = min(w - int(40 * s), int(520 * s)), int(210 * s)
+        width = min(w - int(40 * s), int(520 * s))
+        height = (2 * int(22 * s) + line_height(int(26 * s), True) + int(14 * s) + int(44 * s) + int(12 * s)
+                  + 2 * line_height(int(17 * s)))
         self.panel = pygame.Rect((w - width) // 2, (h - height) // 2, width, height)
 
     def enter(self) -> None:
