@@ -226,9 +226,9 @@ class CampScreen(UIScene):
         right_w = min(px(430), (w - 2 * margin) * 2 // 5)
         self.side = pygame.Rect(w - margin - right_w, self.top, right_w, self.bar_y - px(12) - self.top)
         self.left = pygame.Rect(margin, self.top, self.side.x - px(14) - margin, self.side.height)
-        # the roster: up to six cards in three columns, the memorial line, then the log in what is left
+        # the roster: up to six cards, the memorial line, then the log in what is left
         alive = self.camp.alive()
-        cols = 3
+        cols = 3 if len(alive) > 4 else 2      # four fill two rows of two, not a row of three and one alone
         rows = max(1, (len(alive) + cols - 1) // cols)
         gap = px(10)
         lost = len(alive) < len(self.camp.members)
