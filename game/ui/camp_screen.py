@@ -290,9 +290,9 @@ class CampScreen(UIScene):
                   ("Treat...", self.treat, pygame.K_t, f"{t['treat_watches']} watch",
                    f"{t['treat_watches']} watch: choose whom; ends Injured and closes scars treatment heals. "
                    + (C.why_no_treatment(self.camp, self.content).capitalize() or "")),
-                  ("Trade...", self.trade, pygame.K_r, f"+{sup['trade']} food",
+                  ("Trade...", self.trade, pygame.K_r, f"+{sup['trade']} supplies",
                    f"{t['trade_watches']} watch: choose a card to barter for {sup['trade']} supplies."),
-                  ("Recruit...", self.recruit, pygame.K_c, f"{sup['recruit']} food",
+                  ("Recruit...", self.recruit, pygame.K_c, f"{sup['recruit']} supplies",
                    f"{t['recruit_watches']} watch and {sup['recruit']} supplies: choose whom to take in among "
                    f"{cr.band['recruit_offers']} met. " + (C.why_no_recruit(self.camp, self.content).capitalize()))]
         if self.camp.over:
