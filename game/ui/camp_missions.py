@@ -42,6 +42,14 @@ def offer(camp: Campaign, content: Content, sid: str) -> Offer:
     return Offer(sid, scen, mcontent, tuple(m.name for m in team), sid not in content.scenarios)
 
 
+def under_way(camp: Campaign, content: Content) -> Offer:
+    """The mission the band is out on, as an offer: who went, on what ground."""
+    record = camp.mission
+    team = [camp.member(i) for i in record.team]
+    mcontent, scen = mission_content(content, record.scenario, tuple(m.archetype for m in team))
+    return Offer(record.scenario, scen, mcontent, tuple(m.name for m in team), record.scenario not in content.scenarios)
+
+
 def watches(content: Content) -> int:
     t = campaign_rules(content).time
     return t["travel_watches"] + t["mission_watches"]

@@ -20,13 +20,13 @@ from game.content.defs import Content
 from game.rules.dice import Dice
 from game.ui import theme
 from game.ui.app import new_seed
-from game.ui.camp_missions import MissionList, Offer, draw_briefing, offer, watches
+from game.ui.camp_missions import MissionList, Offer, draw_briefing, offer, under_way, watches
 from game.ui.camp_modals import CampChoice, RenameDialog
 from game.ui.camp_roster import RosterCard, draw_memorial
 from game.ui.camp_status import draw_status
 from game.ui.game_scene import GameScene
 from game.ui.setup import STAT_SHORT, STATS, portrait
-from game.ui.widgets import Button, UIScene, draw_panel, draw_text, ellipsize, line_height, text_size
+from game.ui.widgets import Button, UIScene, draw_panel, draw_text, draw_wrapped, ellipsize, line_height, text_size
 
 
 class CampaignGameScene(GameScene):
@@ -257,6 +257,9 @@ class CampScreen(UIScene):
                        style="primary", size=px(21))
             b.rect = pygame.Rect(self.side.x + px(12), self.side.y + title_h, self.side.width - px(24), px(44))
             self.widgets.append(b)
+            self.brief = pygame.Rect(self.side.x, b.rect.bottom + px(10), self.side.width,
+                                     self.side.bottom - b.rect.bottom - px(10))
+            self.current = under_way(self.camp, self.content)
         elif self.offers:
             brief_h = max(px(200), self.side.height * 11 // 20)
             list_rect = pygame.Rect(self.side.x + px(10), self.side.y + title_h, self.side.width - px(20),
@@ -268,7 +271,7 @@ class CampScreen(UIScene):
             go_h = px(40)
             self.brief = pygame.Rect(self.side.x, list_bottom + px(8), self.side.width,
                                      self.side.bottom - list_bottom - px(8) - go_h - px(10))
-            o = self.offers[self.chosen]
+            o = self.current = self.offers[self.chosen]
             go = Button(f"Go out to {o.scenario.name}", self.go, hotkey=(pygame.K_RETURN, pygame.K_KP_ENTER),
                         hint="Enter", style="primary", size=px(19),
                         tooltip=f"Costs {watches(self.content)} watches; the fit go, least stressed first.")
@@ -327,10 +330,33 @@ class CampScreen(UIScene):
         title = ("The mission under way" if camp.mission else ("The campaign is over: " + camp.over if camp.over
                                                                 else "Where next"))
         draw_text(surface, title, (self.side.x + px(12), self.side.y + px(8)), px(20), theme.INK, True)
-        if self.brief is not None and self.offers:
+        if camp.over:
+            self._epilogue(surface, self.side.inflate(-px(24), -px(24)).move(0, px(30)))
+        if self.brief is not None:
             pygame.draw.line(surface, theme.PANEL_EDGE, (self.brief.x + px(10), self.brief.y),
                              (self.brief.right - px(10), self.brief.y))
-            draw_briefing(surface, self.brief, camp, self.content, self.offers[self.chosen], self.s)
+            draw_briefing(surface, self.brief, camp, self.content, self.current, self.s)
+
+    def _epilogue(self, surface: pygame.Surface, area: pygame.Rect) -> None:
+        """How the story ended, in a few lines."""
+        camp = self.camp
+        lost = [m for m in camp.members if not m.alive]
+        breaks = sum(1 for line in camp.log if " breaks: " in line)
+        lines = [(f"{'Reached the evacuation point' if camp.over == 'evacuated' else 'The last of them fell'} on day "
+                  f"{camp.day}, after {camp.missions_played} mission{'s' if camp.missions_played != 1 else ''} "
+                  f"({camp.missions_won} won).", theme.INK),
+                 (f"{len(camp.alive())} of the {len(camp.members)} who were ever in the band "
+                  f"{'made it' if camp.over == 'evacuated' else 'were left'}.", theme.INK_DIM),
+                 (f"Scars taken: {sum(len(m.scars) for m in camp.members)}. Stressful Events: {breaks}.",
+                  theme.INK_DIM)]
+        lines += [(f"{m.name} ({self.content.archetypes[m.archetype].name}): {m.fate}", theme.INK_FAINT)
+                  for m in lost]
+        y = area.y
+        for text, colour in lines:
+            if y >= area.bottom:
+                break
+            y += draw_wrapped(surface, text, pygame.Rect(area.x, y, area.width, 0), self.px(17), colour,
+                              max_lines=3) + self.px(8)
 
     def _log(self, surface: pygame.Surface, area: pygame.Rect) -> None:
         px = self.px
