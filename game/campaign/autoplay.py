@@ -59,7 +59,10 @@ def camp_turn(camp: Campaign, content: Content, dice: Dice) -> str | None:
         return "trade"
     start = cr.band["start"]
     if len(alive) < len(start) and camp.supplies >= cr.supplies["recruit"] + 2 * len(alive):
-        R.recruit(camp, content, C.recruit_offers(camp, content)[0], dice)     # the first of those met
+        met = C.recruit_offers(camp, content)
+        healers = [a for a in met if content.archetypes[a].skill in R.MEDICS]
+        has_healer = any(content.archetypes[m.archetype].skill in R.MEDICS for m in alive)
+        R.recruit(camp, content, (healers if healers and not has_healer else met)[0], dice)   # a healer first
         return "recruit"
     fit = R.fit(camp, content)
     rested = [m for m in fit if "deprived" not in m.conditions]        # a rest does nothing for the hungry
