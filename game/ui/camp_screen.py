@@ -1,6 +1,8 @@
-"""The camp between scenarios: the band's roster cards (scars, stress, conditions, gear), supplies, the day and watch,
-the city's Doom; rest, treat, trade, recruit; the missions on offer; the campaign's log. Choosing a mission opens the
-board on it with the band's own survivors; when it ends the band comes home here (docs/RULES.md, "The campaign").
+"""The camp between scenarios, the scene and its orders: rest; treat, trade and recruit, each a choice in a modal
+(game.ui.camp_modals); rename a survivor by clicking the name; choose a mission from the list and go. The pieces it
+draws are in camp_roster (the cards), camp_status (day, supplies, city, missions won) and camp_missions (the list and
+the briefing). Going out opens the board on the mission with the band's own survivors; when it ends the band comes
+home here (docs/RULES.md, "The campaign").
 
 Every change is saved at once (game.campaign.saves), and a mission under way saves into the same file.
 """
