@@ -62,7 +62,9 @@ def camp_turn(camp: Campaign, content: Content, dice: Dice) -> str | None:
         met = C.recruit_offers(camp, content)
         healers = [a for a in met if content.archetypes[a].skill in R.MEDICS]
         has_healer = any(content.archetypes[m.archetype].skill in R.MEDICS for m in alive)
-        R.recruit(camp, content, (healers if healers and not has_healer else met)[0], dice)   # a healer first
+        pool = healers if healers and not has_healer else met
+        tough = max(pool, key=lambda a: sum(getattr(content.archetypes[a], s) for s in ("wounds", "fight", "guts")))
+        R.recruit(camp, content, tough, dice)          # a healer if the band has none, else the toughest met
         return "recruit"
     fit = R.fit(camp, content)
     rested = [m for m in fit if "deprived" not in m.conditions]        # a rest does nothing for the hungry
