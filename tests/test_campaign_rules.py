@@ -78,7 +78,7 @@ def test_a_long_rest_heals_every_wound_clears_exhaustion_and_eases_stress_only_w
     camp.since_long_rest = 6
     R.rest(camp, content, "long", ScriptedDice([]))
     assert a.wounds == R.stats_of(content, a)["wounds"] and b.wounds == R.stats_of(content, b)["wounds"]
-    assert (a.stress, b.stress) == (4, 5)          # 1 off (rests.long.stress), only with the item
+    assert (a.stress, b.stress) == (3, 5)
     assert "exhausted" not in a.conditions and camp.since_long_rest == 0 and camp.watch == 2
 
 
