@@ -4,8 +4,8 @@ import pytest
 from game.content.loader import REPO_ROOT, validate_paths
 
 CASES = [
-    ("    breaking_point: 6\n", "    breaking_point: six\n", "campaign.stress.breaking_point", "whole number"),
-    ("    after_break: 2 ", "    after_break: 9 ", "campaign.stress.after_break", "below breaking_point"),
+    ("    breaking_point: 4\n", "    breaking_point: four\n", "campaign.stress.breaking_point", "whole number"),
+    ("    after_break: 1 ", "    after_break: 9 ", "campaign.stress.after_break", "below breaking_point"),
     ("effect: frozen,", "effect: freeze,", "campaign.stress.events[3].effect", "did you mean"),
     ("{roll: 3, id: hobbled", "{roll: 4, id: hobbled", "campaign.scars[2].roll", "in order"),
     ("stats: {move: -1}, heals: treat", "stats: {speed: -1}, heals: treat", "campaign.scars[2].stats.speed",
@@ -13,7 +13,7 @@ CASES = [
     ("turns_into: shambler", "turns_into: vampire", "campaign.infection.turns_into", "unknown zombie"),
     ("    start: [police_officer,", "    start: [police_offcer,", "campaign.band.start[0]", "unknown archetype"),
     ("    short: {watches: 1, heal: 1, stress: 0}\n", "", "campaign.rests.short", "missing"),
-    ("first_sight_kinds: [brute]", "first_sight_kinds: [brut]", "campaign.horror.first_sight_kinds[0]",
+    ("first_sight_kinds: [brute,", "first_sight_kinds: [brut,", "campaign.horror.first_sight_kinds[0]",
      "did you mean"),
 ]
 

@@ -6,6 +6,7 @@ from collections.abc import Callable
 
 from game.ai.director_policy import DirectorAI
 from game.ai.players import make_player
+from game.campaign import choices as C
 from game.campaign import rules as R
 from game.campaign.mission import finish_mission, open_mission, start_mission
 from game.campaign.state import Campaign
@@ -58,7 +59,12 @@ def camp_turn(camp: Campaign, content: Content, dice: Dice) -> str | None:
         return "trade"
     start = cr.band["start"]
     if len(alive) < len(start) and camp.supplies >= cr.supplies["recruit"] + 2 * len(alive):
-        R.recruit(camp, content, start[camp.next_id % len(start)], dice)
+        met = C.recruit_offers(camp, content)
+        healers = [a for a in met if content.archetypes[a].skill in R.MEDICS]
+        has_healer = any(content.archetypes[m.archetype].skill in R.MEDICS for m in alive)
+        pool = healers if healers and not has_healer else met
+        tough = max(pool, key=lambda a: sum(getattr(content.archetypes[a], s) for s in ("wounds", "fight", "guts")))
+        R.recruit(camp, content, tough, dice)          # a healer if the band has none, else the toughest met
         return "recruit"
     fit = R.fit(camp, content)
     rested = [m for m in fit if "deprived" not in m.conditions]        # a rest does nothing for the hungry

@@ -207,10 +207,19 @@ def _medical(camp: Campaign, content: Content) -> tuple[Member, Carried] | None:
     return None
 
 
+def needs_treatment(content: Content, member: Member) -> bool:
+    """Injured, or a scar open that treatment closes."""
+    cr = campaign_rules(content)
+    return member.alive and ("injured" in member.conditions
+                             or any(s.open and cr.scar(s.id).heals == "treat" for s in member.scars))
+
+
 def treat(camp: Campaign, content: Content, member: Member, dice: Dice) -> None:
     """Patching one survivor up closes their scars that heal by treatment and ends Injured. A Doctor or Medic who
     is fit does it with what is at hand; otherwise a medical card is used up."""
     cr = campaign_rules(content)
+    if not needs_treatment(content, member):
+        raise CampaignError(f"{member.name} has nothing treatment can mend")
     why = can_treat(camp, content)
     if why:
         raise CampaignError(why)

@@ -126,7 +126,7 @@ def _band(ctx: Ctx, v: object, where: str) -> object:
     words = list_of(text, min_len=1, unique=True)
     found = keyed(ctx, v, where, {"start": list_of(ref("archetypes", "archetype"), min_len=1),
                                   "size_max": integer(1, 8), "names": words, "personal_items": words,
-                                  "new_personal_days": integer(1, 30)}, {})
+                                  "new_personal_days": integer(1, 30), "recruit_offers": integer(1, 6)}, {})
     if found is None:
         return BAD
     if len(found["start"]) > found["size_max"]:

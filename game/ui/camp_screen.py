@@ -1,6 +1,8 @@
-"""The camp between scenarios: the band's roster cards (scars, stress, conditions, gear), supplies, the day and watch,
-the city's Doom; rest, treat, trade, recruit; the missions on offer; the campaign's log. Choosing a mission opens the
-board on it with the band's own survivors; when it ends the band comes home here (docs/RULES.md, "The campaign").
+"""The camp between scenarios, the scene and its orders: rest; treat, trade and recruit, each a choice in a modal
+(game.ui.camp_modals); rename a survivor by clicking the name; choose a mission from the list and go. The pieces it
+draws are in camp_roster (the cards), camp_status (day, supplies, city, missions won) and camp_missions (the list and
+the briefing). Going out opens the board on the mission with the band's own survivors; when it ends the band comes
+home here (docs/RULES.md, "The campaign").
 
 Every change is saved at once (game.campaign.saves), and a mission under way saves into the same file.
 """
@@ -10,20 +12,23 @@ from pathlib import Path
 
 import pygame
 
+from game.campaign import choices as C
 from game.campaign import rules as R
-from game.campaign.mission import finish_mission, mission_game, start_mission
+from game.campaign.mission import choose_team, finish_mission, mission_game, start_mission
 from game.campaign.saves import SaveError, campaign_dir, read_campaign, write_campaign
 from game.campaign.state import Campaign
 from game.campaign.tables import campaign_rules
-from game.campaign.view import member_lines, mission_name
 from game.content.defs import Content
 from game.rules.dice import Dice
 from game.ui import theme
 from game.ui.app import new_seed
+from game.ui.camp_missions import MissionList, Offer, draw_briefing, offer, under_way, watches
+from game.ui.camp_modals import CampChoice, RenameDialog
+from game.ui.camp_roster import RosterCard, draw_memorial
+from game.ui.camp_status import draw_status
 from game.ui.game_scene import GameScene
-from game.ui.widgets import Button, UIScene, draw_panel, draw_text, ellipsize, line_height
-
-MISSION_KEYS = [getattr(pygame, f"K_{i}") for i in range(1, 10)] + [pygame.K_0]
+from game.ui.setup import STAT_SHORT, STATS, portrait
+from game.ui.widgets import Button, UIScene, draw_panel, draw_text, draw_wrapped, ellipsize, line_height, text_size
 
 
 class CampaignGameScene(GameScene):
@@ -64,7 +69,9 @@ class CampScreen(UIScene):
         self.path = path
         self.dice = Dice(camp.rng)
         self.message = ""
-        self.offers: list[str] = []
+        self.offers: list[Offer] = []
+        self.chosen = 0                       # the mission chosen in the list
+        self._offer_cache: dict[tuple, Offer] = {}
 
     # --- orders --------------------------------------------------------------------------------------------------
     def save(self, mission_rng=None) -> Path | None:
@@ -85,40 +92,96 @@ class CampScreen(UIScene):
         self.save()
         self.relayout()
 
+    def refuse(self, why: str) -> None:
+        self.message = f"Cannot: {why}"
+
     def rest(self, kind: str) -> None:
         self.order(lambda: R.rest(self.camp, self.content, kind, self.dice) or f"The band takes a {kind} rest.")
 
     def treat(self) -> None:
-        cr = campaign_rules(self.content)
-
-        def needs(m) -> bool:
-            return "injured" in m.conditions or any(s.open and cr.scar(s.id).heals == "treat" for s in m.scars)
-        patient = next((m for m in self.camp.alive() if needs(m)), None)
-        if patient is None:
-            self.message = "Nobody needs treating."
+        why = C.why_no_treatment(self.camp, self.content)
+        if why:
+            self.refuse(why)
             return
-        self.order(lambda: R.treat(self.camp, self.content, patient, self.dice) or f"{patient.name} is treated.")
+        cr = campaign_rules(self.content)
+        medic = next((m for m in R.fit(self.camp, self.content)
+                      if self.content.archetypes[m.archetype].skill in R.MEDICS), None)
+        how = (f"{medic.name} does it with what is at hand" if medic else "a medical card someone carries is used up")
+        options = [(m.name, self._needs(m), lambda m=m: self.treat_one(m)) for m in C.patients(self.camp,
+                                                                                               self.content)]
+        self.app.push(CampChoice("Treat whom?", f"Costs {cr.time['treat_watches']} watch; {how}.", options))
+
+    def _needs(self, m) -> str:
+        cr = campaign_rules(self.content)
+        what = ["Injured"] if "injured" in m.conditions else []
+        what += [cr.scar(s.id).name for s in m.scars if s.open and cr.scar(s.id).heals == "treat"]
+        return ", ".join(what)
+
+    def treat_one(self, member) -> None:
+        self.order(lambda: R.treat(self.camp, self.content, member, self.dice) or f"{member.name} is treated.")
 
     def trade(self) -> None:
-        spare = next(((m, i) for m in self.camp.alive() for i, g in enumerate(m.gear) if not g.own), None)
-        if spare is None:
-            self.message = "Nobody carries a card to trade."
+        cards = C.tradeable(self.camp, self.content)
+        if not cards:
+            self.refuse("nobody carries a card to trade (their own starting weapons are not for sale)")
             return
-        self.order(lambda: R.trade(self.camp, self.content, spare[0], spare[1], self.dice) or "A card is traded.")
+        cr = campaign_rules(self.content)
+        options = [(self.content.gear_name(m.gear[i].gear_id), f"carried by {m.name}",
+                    lambda m=m, i=i: self.trade_one(m, i)) for m, i in cards]
+        self.app.push(CampChoice("Trade what?", f"One card fetches {cr.supplies['trade']} supplies and costs "
+                                               f"{cr.time['trade_watches']} watch.", options))
+
+    def trade_one(self, member, index: int) -> None:
+        name = self.content.gear_name(member.gear[index].gear_id)
+        self.order(lambda: R.trade(self.camp, self.content, member, index, self.dice) or f"{name} is traded.")
 
     def recruit(self) -> None:
-        kinds = [a for a, d in self.content.archetypes.items() if not d.npc]
-        have = {m.archetype for m in self.camp.alive()}
-        pick = next((a for a in kinds if a not in have), kinds[0])
-        self.order(lambda: f"{R.recruit(self.camp, self.content, pick, self.dice).name} joins the band.")
+        why = C.why_no_recruit(self.camp, self.content)
+        if why:
+            self.refuse(why)
+            return
+        cr = campaign_rules(self.content)
+        kinds = C.recruit_offers(self.camp, self.content)
+        options = [(f"{self.content.archetypes[a].name}  ({self._stats(a)})", self.content.archetypes[a].blurb,
+                    lambda a=a: self.recruit_one(a)) for a in kinds]
+        self.app.push(CampChoice("Take whom in?", f"Costs {cr.supplies['recruit']} supplies and "
+                                                 f"{cr.time['recruit_watches']} watch; they come with their own kit.",
+                                 options, [portrait(a, self.px(36)) for a in kinds]))
 
-    def go(self, scenario: str) -> None:
+    def _stats(self, archetype: str) -> str:
+        a = self.content.archetypes[archetype]
+        return " ".join(f"{STAT_SHORT[k]} {getattr(a, k)}" for k, _ in STATS)
+
+    def recruit_one(self, archetype: str) -> None:
+        self.order(lambda: f"{R.recruit(self.camp, self.content, archetype, self.dice).name} joins the band.")
+
+    def rename(self, member) -> None:
+        def done(text: str) -> str:
+            try:
+                C.rename(self.camp, member, text)
+            except R.CampaignError as exc:
+                return f"Cannot: {exc}"
+            self.message = f"{member.name} it is."
+            self.save()
+            self.relayout()
+            return ""
+        self.app.push(RenameDialog(member.name, done))
+
+    def go(self, scenario: str | None = None) -> None:
+        if scenario is None:
+            if not self.offers:
+                return
+            scenario = self.offers[self.chosen].id
         try:
             start_mission(self.camp, self.content, scenario)
         except R.CampaignError as exc:
             self.message = f"Cannot: {exc}"
             return
         self.resume()
+
+    def choose(self, i: int) -> None:
+        self.chosen = i
+        self.relayout()
 
     def resume(self) -> None:
         mcontent, record = mission_game(self.camp, self.content)
@@ -132,6 +195,7 @@ class CampScreen(UIScene):
         lost = [self.camp.member(i).name for i in out.lost]
         self.message = f"{session.scenario.name}: {'won' if out.won else 'lost'}" + \
             (f". Lost: {', '.join(lost)}" if lost else ".")
+        self.chosen = 0
         self.save()
 
     def new_campaign(self) -> None:
@@ -139,91 +203,178 @@ class CampScreen(UIScene):
         camp = R.new_campaign(self.content, name, new_seed())
         self.app.replace(CampScreen(self.content, camp, campaign_dir() / f"{name.lower().replace(' ', '_')}.json"))
 
-    # --- layout and drawing --------------------------------------------------------------------------------------
+    # --- layout --------------------------------------------------------------------------------------------------
+    def _offers(self) -> list[Offer]:
+        if self.camp.over or self.camp.mission:
+            return []
+        out = []
+        for sid in R.offers(self.camp, self.content):
+            team = tuple(m.id for m in choose_team(self.camp, self.content, sid))
+            key = (sid, team)
+            if key not in self._offer_cache:
+                self._offer_cache[key] = offer(self.camp, self.content, sid)
+            out.append(self._offer_cache[key])
+        return out
+
     def layout(self, w: int, h: int) -> None:
         px = self.px
-        self.offers = [] if self.camp.over or self.camp.mission else R.offers(self.camp, self.content)
-        self.side = pygame.Rect(w - px(40) - px(400), px(120), px(400), h - px(120) - px(96))
-        y = self.side.y + px(36)
+        cr = campaign_rules(self.content)
+        self.offers = self._offers()
+        self.chosen = min(self.chosen, max(0, len(self.offers) - 1))
+        margin = px(24)
+        self.top = px(122)
+        bar_h = px(44)
+        self.bar_y = h - px(14) - bar_h
+        right_w = min(px(430), (w - 2 * margin) * 2 // 5)
+        self.side = pygame.Rect(w - margin - right_w, self.top, right_w, self.bar_y - px(12) - self.top)
+        self.left = pygame.Rect(margin, self.top, self.side.x - px(14) - margin, self.side.height)
+        # the roster: up to six cards, the memorial line, then the log in what is left
+        alive = self.camp.alive()
+        cols = 3 if len(alive) > 4 else 2      # four fill two rows of two, not a row of three and one alone
+        rows = max(1, (len(alive) + cols - 1) // cols)
+        gap = px(10)
+        lost = len(alive) < len(self.camp.members)
+        chip_rows = 2
+        room = self.left.height - rows * (RosterCard.height(self.s, 2) + gap) - (px(28) if lost else 0)
+        if room < line_height(px(16), True) + 3 * (line_height(px(15)) + 1) + px(14):
+            chip_rows = 1           # short of room (large text): one row of chips, so the log keeps a few lines
+        card_h = RosterCard.height(self.s, chip_rows)
+        cw = (self.left.width - gap * (cols - 1)) // cols
+        self.cards = []
+        for i, m in enumerate(alive):
+            card = RosterCard(self.camp, self.content, m, self.rename, self.s, chip_rows)
+            card.rect = pygame.Rect(self.left.x + (i % cols) * (cw + gap), self.left.y + (i // cols) * (card_h + gap),
+                                    cw, card_h)
+            self.cards.append(card)
+            self.widgets.append(card)
+        y = self.left.y + rows * (card_h + gap)
+        self.memorial = pygame.Rect(self.left.x, y, self.left.width, px(22) if lost else 0)
+        y = self.memorial.bottom + (px(6) if self.memorial.height else 0)
+        self.log_rect = pygame.Rect(self.left.x, y, self.left.width, self.left.bottom - y)
+        # the missions and the briefing of the chosen one
+        title_h = line_height(px(20), True) + px(12)
+        self.brief = None
         if self.camp.mission is not None:
             b = Button("Resume the mission", self.resume, hotkey=(pygame.K_RETURN, pygame.K_KP_ENTER), hint="Enter",
                        style="primary", size=px(21))
-            b.rect = pygame.Rect(self.side.x + px(12), y, self.side.width - px(24), px(40))
+            b.rect = pygame.Rect(self.side.x + px(12), self.side.y + title_h, self.side.width - px(24), px(44))
             self.widgets.append(b)
-        for i, sid in enumerate(self.offers[:len(MISSION_KEYS)]):
-            b = Button(ellipsize(mission_name(self.content, sid), px(19), self.side.width - px(110)),
-                       lambda sid=sid: self.go(sid), hotkey=MISSION_KEYS[i], size=px(19), align="left",
-                       tooltip=f"Go out on {sid}: the fit survivors go, least stressed first.")
-            b.rect = pygame.Rect(self.side.x + px(12), y + i * px(36), self.side.width - px(24), px(32))
-            self.widgets.append(b)
-        self.missions_bottom = y + max(1, len(self.offers)) * px(36)
-        orders = [("Short rest", lambda: self.rest("short"), pygame.K_s), ("Long rest", lambda: self.rest("long"),
-                  pygame.K_l), ("Full rest", lambda: self.rest("full"), pygame.K_f), ("Treat", self.treat, pygame.K_t),
-                  ("Trade", self.trade, pygame.K_r), ("Recruit", self.recruit, pygame.K_c)]
+            self.brief = pygame.Rect(self.side.x, b.rect.bottom + px(10), self.side.width,
+                                     self.side.bottom - b.rect.bottom - px(10))
+            self.current = under_way(self.camp, self.content)
+        elif self.offers:
+            brief_h = max(px(200), self.side.height * 11 // 20)
+            list_rect = pygame.Rect(self.side.x + px(10), self.side.y + title_h, self.side.width - px(20),
+                                    self.side.height - title_h - brief_h - px(6))
+            self.missions = MissionList(self.offers, watches(self.content), self.choose, self.go, self.s, self.chosen)
+            self.missions.rect = list_rect
+            self.widgets.append(self.missions)
+            list_bottom = self.missions.row_rect(self.missions.shown()[-1]).bottom
+            go_h = px(40)
+            self.brief = pygame.Rect(self.side.x, list_bottom + px(8), self.side.width,
+                                     self.side.bottom - list_bottom - px(8) - go_h - px(10))
+            o = self.current = self.offers[self.chosen]
+            go = Button(f"Go out to {o.scenario.name}", self.go, hotkey=(pygame.K_RETURN, pygame.K_KP_ENTER),
+                        hint="Enter", style="primary", size=px(19),
+                        tooltip=f"Costs {watches(self.content)} watches; the fit go, least stressed first.")
+            go.text = ellipsize(go.text, px(19), self.side.width - px(24) - px(80), True)
+            go.rect = pygame.Rect(self.side.x + px(10), self.side.bottom - go_h - px(10), self.side.width - px(20),
+                                  go_h)
+            self.widgets.append(go)
+        # the orders along the bottom, each with its cost
+        t, sup = cr.time, cr.supplies
+        rests = cr.rests
+        orders = [("Short rest", lambda: self.rest("short"), pygame.K_s, f"{rests['short'].watches} watch",
+                   f"{rests['short'].watches} watch: everyone not Deprived heals {rests['short'].heal} wound."),
+                  ("Long rest", lambda: self.rest("long"), pygame.K_l, f"{rests['long'].watches} watches",
+                   f"{rests['long'].watches} watches: all wounds heal; {rests['long'].stress} stress off for those "
+                   f"with their Personal item; ends Exhausted, Blind, Deaf."),
+                  ("Full rest", lambda: self.rest("full"), pygame.K_f, f"{rests['full'].watches // 4} days",
+                   f"{rests['full'].watches} watches (the band eats each morning): all wounds and stress, Injured, "
+                   f"every scar that heals, phobias."),
+                  ("Treat...", self.treat, pygame.K_t, f"{t['treat_watches']} watch",
+                   f"{t['treat_watches']} watch: choose whom; ends Injured and closes scars treatment heals. "
+                   + (C.why_no_treatment(self.camp, self.content).capitalize() or "")),
+                  ("Trade...", self.trade, pygame.K_r, f"+{sup['trade']} supplies",
+                   f"{t['trade_watches']} watch: choose a card to barter for {sup['trade']} supplies."),
+                  ("Recruit...", self.recruit, pygame.K_c, f"{sup['recruit']} supplies",
+                   f"{t['recruit_watches']} watch and {sup['recruit']} supplies: choose whom to take in among "
+                   f"{cr.band['recruit_offers']} met. " + (C.why_no_recruit(self.camp, self.content).capitalize()))]
         if self.camp.over:
-            orders = [("New campaign", self.new_campaign, pygame.K_n)]
-        bw = (w - px(80) - px(160) - px(12) * len(orders)) // len(orders)
-        bw = min(bw, px(170))
-        for i, (label, fn, key) in enumerate(orders):
-            b = Button(label, fn, hotkey=key, size=px(20), enabled=self.camp.mission is None)
-            b.rect = pygame.Rect(px(40) + i * (bw + px(12)), h - px(76), bw, px(46))
+            orders = [("New campaign", self.new_campaign, pygame.K_n, "", "Start a new band.")]
+        back_w = px(110)
+        n = len(orders)
+        bw = min(px(190), (w - 2 * margin - back_w - px(20) - px(8) * (n - 1)) // n)
+        for i, (label, fn, key, cost, tip) in enumerate(orders):
+            text = f"{label}  {cost}" if cost and text_size(f"{label}  {cost}", px(18))[0] + px(30) < bw else label
+            b = Button(text, fn, hotkey=key, size=px(18), enabled=self.camp.mission is None, tooltip=tip)
+            b.rect = pygame.Rect(margin + i * (bw + px(8)), self.bar_y, bw, bar_h)
             self.widgets.append(b)
-        back = Button("Back", self.back, hotkey=pygame.K_ESCAPE, size=px(20))
-        back.rect = pygame.Rect(w - px(40) - px(150), h - px(76), px(150), px(46))
+        back = Button("Back", self.back, hotkey=pygame.K_ESCAPE, size=px(18))
+        back.rect = pygame.Rect(w - margin - back_w, self.bar_y, back_w, bar_h)
         self.widgets.append(back)
 
     def back(self) -> None:
         self.app.pop()
 
+    # --- drawing -------------------------------------------------------------------------------------------------
     def draw_content(self, surface: pygame.Surface) -> None:
         px = self.px
-        camp, content = self.camp, self.content
-        cr = campaign_rules(content)
-        heat, doom = R.city_pressure(camp, content)
-        sub = (f"Day {camp.day}, watch {camp.watch + 1} of {cr.time['watches_per_day']}   -   supplies {camp.supplies}"
-               f" (eaten {len(camp.alive()) * cr.supplies['eaten_per_survivor']} a day)   -   missions won "
-               f"{camp.missions_won} of {cr.goal['missions']}   -   city Doom {camp.city_doom} (+{heat} Heat, "
-               f"+{doom} Doom)")
-        top = self.draw_header(surface, f"Camp: {camp.name}", sub)
-        self._roster(surface, pygame.Rect(px(40), top, self.side.x - px(60), self.side.bottom - top - px(150)))
-        self._log(surface, pygame.Rect(px(40), self.side.bottom - px(140), self.side.x - px(60), px(140)))
+        camp = self.camp
+        draw_text(surface, f"Camp: {camp.name}", (px(24), px(14)), px(34), theme.INK, True)
+        draw_text(surface, "F1  Rules help", (surface.get_width() - px(24), px(22)), px(16), theme.INK_FAINT,
+                  anchor="topright")
+        draw_status(surface, pygame.Rect(px(24), px(56), surface.get_width() - px(48), px(54)), camp, self.content,
+                    self.s)
+        draw_memorial(surface, camp, self.content, self.memorial, self.s)
+        self._log(surface, self.log_rect)
         draw_panel(surface, self.side)
-        title = "The mission under way" if camp.mission else ("The campaign is over: " + camp.over if camp.over
-                                                               else "Missions (1-9, 0)")
-        draw_text(surface, title, (self.side.x + px(14), self.side.y + px(10)), px(20), theme.INK, True)
+        title = ("The mission under way" if camp.mission else ("The campaign is over: " + camp.over if camp.over
+                                                                else "Where next"))
+        draw_text(surface, title, (self.side.x + px(12), self.side.y + px(8)), px(20), theme.INK, True)
+        if camp.over:
+            self._epilogue(surface, self.side.inflate(-px(24), -px(24)).move(0, px(30)))
+        if self.brief is not None:
+            pygame.draw.line(surface, theme.PANEL_EDGE, (self.brief.x + px(10), self.brief.y),
+                             (self.brief.right - px(10), self.brief.y))
+            draw_briefing(surface, self.brief, camp, self.content, self.current, self.s)
 
-    def _roster(self, surface: pygame.Surface, area: pygame.Rect) -> None:
-        px = self.px
-        members = self.camp.alive() + [m for m in self.camp.members if not m.alive][-2:]
-        cols = 2
-        rows = max(1, (len(members) + cols - 1) // cols)
-        gap = px(10)
-        cw, ch = (area.width - gap) // cols, (area.height - gap * (rows - 1)) // rows
-        size = px(16)
-        for i, m in enumerate(members):
-            r = pygame.Rect(area.x + (i % cols) * (cw + gap), area.y + (i // cols) * (ch + gap), cw, ch)
-            draw_panel(surface, r, edge=theme.ACCENT if m.alive and m.stress >= 4 else theme.PANEL_EDGE)
-            y = r.y + px(8)
-            for j, line in enumerate(member_lines(self.camp, self.content, m)):
-                if y + line_height(size) > r.bottom - px(4):
-                    break
-                color = theme.INK if j == 0 and m.alive else theme.INK_DIM
-                draw_text(surface, ellipsize(line.strip(), size, r.width - px(16), j == 0), (r.x + px(8), y), size,
-                          color, j == 0)
-                y += line_height(size) + px(2)
+    def _epilogue(self, surface: pygame.Surface, area: pygame.Rect) -> None:
+        """How the story ended, in a few lines."""
+        camp = self.camp
+        lost = [m for m in camp.members if not m.alive]
+        breaks = sum(1 for line in camp.log if " breaks: " in line)
+        lines = [(f"{'Reached the evacuation point' if camp.over == 'evacuated' else 'The last of them fell'} on day "
+                  f"{camp.day}, after {camp.missions_played} mission{'s' if camp.missions_played != 1 else ''} "
+                  f"({camp.missions_won} won).", theme.INK),
+                 (f"{len(camp.alive())} of the {len(camp.members)} who were ever in the band "
+                  f"{'made it' if camp.over == 'evacuated' else 'were left'}.", theme.INK_DIM),
+                 (f"Scars taken: {sum(len(m.scars) for m in camp.members)}. Stressful Events: {breaks}.",
+                  theme.INK_DIM)]
+        lines += [(f"{m.name} ({self.content.archetypes[m.archetype].name}): {m.fate}", theme.INK_FAINT)
+                  for m in lost]
+        y = area.y
+        for text, colour in lines:
+            if y >= area.bottom:
+                break
+            y += draw_wrapped(surface, text, pygame.Rect(area.x, y, area.width, 0), self.px(17), colour,
+                              max_lines=3) + self.px(8)
 
     def _log(self, surface: pygame.Surface, area: pygame.Rect) -> None:
         px = self.px
+        if area.height < px(40):
+            return
         draw_panel(surface, area)
         size = px(15)
-        fit = max(1, (area.height - px(34)) // (line_height(size) + 1))
-        title = draw_text(surface, "Campaign log", (area.x + px(8), area.y + px(6)), px(17), theme.INK, True)
+        title = draw_text(surface, "Campaign log", (area.x + px(10), area.y + px(6)), px(16), theme.INK_DIM, True)
         if self.message:        # the answer to the last order
-            draw_text(surface, ellipsize(self.message, px(17), area.right - title.right - px(28)),
-                      (title.right + px(16), area.y + px(6)), px(17), theme.ACCENT)
-        y = area.y + px(28)
-        for line in self.camp.log[-fit:]:
-            draw_text(surface, ellipsize(line, size, area.width - px(16)), (area.x + px(8), y), size, theme.INK_DIM)
+            draw_text(surface, ellipsize(self.message, px(16), area.right - title.right - px(28), True),
+                      (title.right + px(16), area.y + px(6)), px(16),
+                      theme.DANGER if self.message.startswith("Cannot") else theme.ACCENT, True)
+        y = title.bottom + px(5)
+        fit = max(0, (area.bottom - px(4) - y) // (line_height(size) + 1))
+        for line in self.camp.log[-fit:] if fit else []:
+            draw_text(surface, ellipsize(line, size, area.width - px(20)), (area.x + px(10), y), size, theme.INK_DIM)
             y += line_height(size) + 1
 
 
