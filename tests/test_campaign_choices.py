@@ -5,18 +5,8 @@ import pytest
 from game.campaign import choices as C
 from game.campaign import rules as R
 from game.campaign.state import Carried, Scar
-from game.content.loader import load_content
 from game.rules.dice import ScriptedDice
-
-
-@pytest.fixture(scope="module")
-def content():
-    return load_content()
-
-
-@pytest.fixture
-def camp(content):
-    return R.new_campaign(content, "Test", 7)
+from tests.campaign_fixtures import campaign_content, new_camp  # noqa: F401  (content, camp)
 
 
 def test_only_the_injured_and_scars_that_treatment_closes_can_be_treated(content, camp):

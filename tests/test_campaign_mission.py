@@ -6,7 +6,6 @@ import pytest
 from game.campaign import mission as M
 from game.campaign import rules as R
 from game.campaign.state import Carried, Scar
-from game.content.loader import load_content
 from game.rules.dice import ScriptedDice
 from game.world import actions as A
 from game.world.components import Health, Inventory, Survivor, Turn
@@ -14,19 +13,10 @@ from game.world.horror import HorrorRule, HorrorWatch, install, run_checks
 from game.world.phase_report import step_sentence
 from game.world.session import Impossible
 from tests.arena import arena, cell, open_board
+from tests.campaign_fixtures import campaign_content, new_camp  # noqa: F401  (content, camp)
 
 RULES = {"ally_devoured": HorrorRule(2, 3), "witnessed_death": HorrorRule(1, 2), "feeding_frenzy": HorrorRule(1, 1),
          "first_sight": HorrorRule(1, 2), "phobia": HorrorRule(2, 1)}
-
-
-@pytest.fixture(scope="module")
-def content():
-    return load_content()
-
-
-@pytest.fixture
-def camp(content):
-    return R.new_campaign(content, "Test", 7)
 
 
 def out_on(camp, content, scenario="pharmacy_run"):

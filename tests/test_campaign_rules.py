@@ -6,18 +6,8 @@ import pytest
 from game.campaign import rules as R
 from game.campaign.state import Carried, Scar
 from game.campaign.tables import campaign_rules
-from game.content.loader import load_content
 from game.rules.dice import ScriptedDice
-
-
-@pytest.fixture(scope="module")
-def content():
-    return load_content()
-
-
-@pytest.fixture
-def camp(content):
-    return R.new_campaign(content, "Test", 7)
+from tests.campaign_fixtures import campaign_content, new_camp  # noqa: F401  (content, camp)
 
 
 def member(camp, i=0):
