@@ -73,7 +73,8 @@ def build_parser() -> argparse.ArgumentParser:
     run.add_argument("--quiet", action="store_true", help="print only the result")
     run.set_defaults(func=cmd_run)
     from game.sim.simulate_cli import register as register_simulate
-    register_simulate(sub)
+    from game.tools.quickplay import content_for, content_with_scenario
+    register_simulate(sub, content_with_scenario, content_for)
     from game.sim.soak import register as register_soak
     register_soak(sub)
     from game.campaign.cli import register as register_campaign

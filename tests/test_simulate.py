@@ -46,9 +46,9 @@ def test_wilson_interval_brackets_the_rate():
 
 def test_a_quickplay_batch_rolls_each_games_scenario_from_its_seed_and_reports_each_objective(capsys):
     from game.content.loader import load_content
-    from game.tools.quickplay import generate
+    from game.tools.quickplay import content_for, generate
 
-    jobs = list(jobs_for("quickplay", 3, 40, "novice"))
+    jobs = list(jobs_for("quickplay", 3, 40, "novice", scenario_content=content_for))
     records = run_batch(jobs, 1)
     content = load_content()
     for r in records:       # each game played the scenario rolled from its own seed, and names its objective

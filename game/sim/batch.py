@@ -16,15 +16,18 @@ from dataclasses import dataclass
 from game.ai.director_levels import DEFAULT_DIRECTOR
 from game.ai.director_policy import DirectorAI
 from game.ai.players import make_player
+from game.content.defs import Content
 from game.content.loader import load_content
 from game.sim.runner import play_game
-from game.tools.quickplay import content_for
 from game.world.agendas import verdicts
 from game.world.components import Status
 
 CHUNK = 16          # games sent to a worker at a time
 IN_FLIGHT = 2       # chunks handed out per worker before the first comes back
 QUICKPLAY = "quickplay"     # as a batch's scenario: each game plays quickplay_<its own seed>
+# The content that holds a generated scenario id (quick play): the quick-play generator lives with the tools, above
+# this layer, so the command line hands it down (a module-level function, so a job still pickles to a worker).
+ScenarioContent = Callable[[Content, str], Content]
 
 
 @dataclass(frozen=True)
@@ -34,6 +37,7 @@ class GameJob:
     level: str
     director: str = DEFAULT_DIRECTOR
     agendas: bool = False
+    scenario_content: ScenarioContent | None = None
 
 
 def game_scenario(job: GameJob) -> str:
@@ -44,7 +48,9 @@ def game_scenario(job: GameJob) -> str:
 def run_one(job: GameJob) -> dict:
     """Play one AI-vs-AI game; a small record of how it went."""
     scenario = game_scenario(job)
-    content = content_for(load_content(), scenario)
+    content = load_content()
+    if job.scenario_content is not None:
+        content = job.scenario_content(content, scenario)
     s = play_game(content, scenario, job.seed, make_player(job.level, job.seed),
                   policy=DirectorAI(job.director), agendas=job.agendas)
     winner, cause = s.result
@@ -65,9 +71,9 @@ def run_one(job: GameJob) -> dict:
 
 
 def jobs_for(scenario: str, games: int, seed: int, level: str, director: str = DEFAULT_DIRECTOR,
-             agendas: bool = False) -> Iterator[GameJob]:
+             agendas: bool = False, scenario_content: ScenarioContent | None = None) -> Iterator[GameJob]:
     """The jobs one at a time: a batch of 10**23 games costs no memory before it starts."""
-    return (GameJob(scenario, seed + i, level, director, agendas) for i in range(games))
+    return (GameJob(scenario, seed + i, level, director, agendas, scenario_content) for i in range(games))
 
 
 def _run_chunk(jobs: list[GameJob]) -> list[dict]:

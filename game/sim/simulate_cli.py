@@ -11,7 +11,6 @@ from game.ai.director_levels import DEFAULT_DIRECTOR, DIRECTOR_LEVELS
 from game.ai.players import PLAYERS
 from game.content.files import atomic_write, writable_problem
 from game.sim import batch
-from game.tools.quickplay import content_with_scenario
 
 
 def positive(text: str) -> int:
@@ -38,7 +37,10 @@ def seed(text: str) -> int:
     return value
 
 
-def register(sub) -> None:
+def register(sub, content_with_scenario, scenario_content: batch.ScenarioContent) -> None:
+    """The `simulate` command. The command line hands down how a scenario id is checked and loaded
+    (`content_with_scenario`: (content, 0), or (None, exit code) after one clear line) and how a game finds a
+    generated scenario (`scenario_content`): quick play is rolled by the tools, a layer above this one."""
     p = sub.add_parser("simulate", help="play many AI-vs-AI games headless and print a balance report",
                        description="Play N games of the survivor AI against the Director AI (game i uses seed "
                                    "S+i) and report win rate, endings, rounds, Doom, losses, Heat and spawns.")
@@ -57,7 +59,7 @@ def register(sub) -> None:
                    help="deal Secret Agenda cards and report how often each is kept")
     p.add_argument("--json", metavar="FILE", help="also write the report as JSON to FILE")
     p.add_argument("--no-progress", action="store_true", help="no progress bar")
-    p.set_defaults(func=cmd_simulate)
+    p.set_defaults(func=cmd_simulate, content_with_scenario=content_with_scenario, scenario_content=scenario_content)
 
 
 def cores() -> int:
@@ -81,7 +83,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
                   f"not {args.seed}", file=sys.stderr)
             return 2
         checked = f"{batch.QUICKPLAY}_{args.seed}"
-    content, code = content_with_scenario(checked)
+    content, code = args.content_with_scenario(checked)
     if content is None:
         return code
     del content             # checked only: each game loads its own (a quick-play id rolled again from its seed)
@@ -89,7 +91,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     if jobs < args.jobs:
         print(f"note: --jobs {args.jobs} is more than the {jobs} cores here; using {jobs}", file=sys.stderr)
     records = batch.stream_batch(batch.jobs_for(args.scenario, args.games, args.seed, args.level, args.director,
-                                                args.agendas), jobs)
+                                                args.agendas, args.scenario_content), jobs)
     if not args.no_progress:
         from tqdm import tqdm
         records = tqdm(records, total=args.games, desc=args.scenario, unit="game", file=sys.stderr)
