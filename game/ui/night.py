@@ -38,9 +38,10 @@ class NightLayer:
         if sight is None:
             return
         board = session.board
-        lit = lit_cells(session, sight)
-        key = (lit, cam.tile, board.width, board.height)
+        # what the lit cells follow from: where the survivors stand, the doors, the sight (a walk redraws every frame)
+        key = (tuple(session.cell(w) for w in session.survivors()), board.version, sight, cam.tile)
         if key != self._key:
+            lit = lit_cells(session, sight)
             self._picture = self._render(lit, board.width, board.height, cam.tile)
             self._key = key
         area, dest = cam.board_area()
