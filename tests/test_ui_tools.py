@@ -209,26 +209,48 @@ def test_calculator_keyboard_tab_and_arrows(app, content):
 
 # --- the Director assistant -----------------------------------------------------------------------------------------
 
-def test_director_heat_stepper_resolve_and_a_real_die(app, content):
+def real_die(app, scene, face: int) -> None:
+    """The escalation die entered as a real d6 showing `face`, clicked round on screen."""
+    click(app, segment(named(app, "Escalation die"), "real"))
+    die = next(w for w in widgets_of(scene) if isinstance(w, DiceRow))
+    for _ in range((face - scene.die) % 6):
+        click(app, die.die_rects()[0])
+    assert scene.die == face
+
+
+def bought(scene) -> list[str]:
+    return [p["what"] for p in scene.tracker.report["purchases"]]
+
+
+def assisted(content, scene, facts, die: int) -> list[str]:
+    """The purchases the Director assistant makes on these facts, called directly."""
+    a = D.assist(content, scene.scenario_id, facts, heat=scene.tracker.made, die=die, level=scene.tracker.level)
+    return [D.describe(a, p) for p in a.purchases]
+
+
+def test_director_noise_taps_and_a_real_die_run_the_phase(app, content):
     scene = open_tool(app, content, 2)
     sid = scene.scenario_id
     ambient = content.scenarios[sid].ambient_heat
-    heat = named(app, "Heat made")
-    for _ in range(3):
-        click(app, heat.plus)
-    assert scene.result.heat == 8 + ambient
-    assert scene.result.die is None                     # the app's die waits for Resolve
-    click(app, button(app, "Resolve Director Phase"))
-    a = scene.result
-    assert 1 <= a.die <= 6 and scene.app_die == a.die
-    want = D.assist(content, sid, scene.facts(), die=a.die)
-    assert a == want and a.purchases and a.orders
-    # a real d6 entered by clicking it
-    click(app, segment(named(app, "Escalation die"), "real"))
-    die = next(w for w in widgets_of(scene) if isinstance(w, DiceRow))
-    click(app, die.die_rects()[0])
-    assert scene.die == 5 and scene.result.die == 5
-    assert scene.result == D.assist(content, sid, scene.facts(), die=5)
+    for _ in range(4):
+        click(app, button(app, "+2 Pistol"))
+    assert scene.tracker.made == 8
+    real_die(app, scene, 5)
+    facts = scene.facts()
+    want = assisted(content, scene, facts, 5)
+    click(app, button(app, "Director Phase"))
+    r = scene.tracker.report
+    assert r["heat"] == min(15, 8 + ambient) and r["escalation"]["die"] == 5
+    assert bought(scene) == want and r["orders"]
+    # the next round with the app's die: rolled in the phase
+    click(app, button(app, "End Phase"))
+    assert scene.tracker.round == 2 and scene.tracker.made == 0
+    click(app, segment(named(app, "Escalation die"), "app"))
+    for _ in range(5):
+        click(app, button(app, "+4 Frag Grenade"))
+    click(app, button(app, "Director Phase"))
+    esc = scene.tracker.report["escalation"]
+    assert esc["need"] == 0 or 1 <= esc["die"] <= 6
 
 
 def test_director_survivors_and_shamblers_are_edited(app, content):
@@ -240,8 +262,6 @@ def test_director_survivors_and_shamblers_are_edited(app, content):
     toggle = next(w for w in widgets_of(scene) if isinstance(w, Toggle) and w.tooltip.startswith("Ticked: a 3"))
     click(app, toggle)
     assert scene.shamblers[0].lunge
-    kinds = [p.kind for p in scene.result.purchases]
-    assert "lunge" in kinds
     # rename the first survivor by typing
     field = next(w for w in widgets_of(scene) if isinstance(w, TextField))
     click(app, field)
@@ -249,7 +269,7 @@ def test_director_survivors_and_shamblers_are_edited(app, content):
         press(app, pygame.K_BACKSPACE)
     type_text(app, "Ada")
     press(app, pygame.K_RETURN)                         # ends the typing, does not resolve
-    assert scene.survivors[0].name == "Ada" and scene.resolves == 0
+    assert scene.survivors[0].name == "Ada" and scene.tracker.phase == "survivors"
     assert scene.facts()["survivors"][0]["name"] == "Ada"
     assert scene.facts()["shamblers"][0]["sees"] == "Ada"
     # pick the second survivor and change a spawn distance
@@ -261,8 +281,12 @@ def test_director_survivors_and_shamblers_are_edited(app, content):
     before = second.spawn[scene.spawn_points()[0]]
     click(app, steppers[0].minus)
     assert second.spawn[scene.spawn_points()[0]] == before - 0.5       # half inches count (2.5" is not 2")
-    want = D.assist(content, scene.scenario_id, scene.facts(), die=1)
-    assert scene.result.purchases == want.purchases and scene.result.heat == want.heat
+    click(app, button(app, "+2 Pistol"))
+    click(app, button(app, "+2 Pistol"))
+    real_die(app, scene, 1)
+    want = assisted(content, scene, scene.facts(), 1)
+    press(app, pygame.K_RETURN)
+    assert bought(scene) == want and any(w.startswith("Sudden Lunge by Shambler 1") for w in want)
 
 
 # --- Search & Salvage -----------------------------------------------------------------------------------------------
@@ -460,15 +484,15 @@ def test_scavenge_undo_and_copy(app, content):
     assert scene.toast == "Nothing to undo"
 
 
-def test_director_resolve_is_undone(app, content):
+def test_director_phase_is_undone_and_copied(app, content):
     scene = open_tool(app, content, 2)
-    assert scene.app_die is None
     press(app, pygame.K_RETURN)
-    assert scene.app_die is not None and scene.resolves == 1
-    press(app, pygame.K_z, pygame.KMOD_CTRL)
-    assert scene.app_die is None and scene.resolves == 0 and scene.toast.startswith("Undone")
+    assert scene.tracker.phase == "director"
     press(app, pygame.K_c, pygame.KMOD_CTRL)
-    assert "Director Phase" in pygame.scrap.get_text()
+    assert "Director Phase, round 1" in pygame.scrap.get_text()
+    press(app, pygame.K_z, pygame.KMOD_CTRL)
+    assert scene.tracker.phase == "survivors" and scene.toast.startswith("Undone")
+    assert button(app, "Director Phase")
 
 
 def test_a_copy_without_a_clipboard_goes_to_a_file(app, content, monkeypatch, tmp_path):
@@ -519,7 +543,10 @@ def test_director_distances_keep_half_inches(app, content):
     assert ally.inches == 2.5 and ally.text() == '2.5"'
     facts = scene.facts()
     assert facts["survivors"][0]["allies"][second.name] == 2.5
-    assert scene.result.purchases == D.assist(content, scene.scenario_id, facts, die=1).purchases
+    real_die(app, scene, 1)
+    want = assisted(content, scene, facts, 1)
+    press(app, pygame.K_RETURN)
+    assert bought(scene) == want
 
 
 def test_calculator_rolls_it_and_keeps_the_rounds_heat(app, content):

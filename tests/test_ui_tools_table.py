@@ -184,10 +184,9 @@ def test_the_director_board_survives_leaving_tools_and_a_restart(app, content):
     scene = app.scene
     assert isinstance(scene, DirectorScreen)
     click(app, button(app, "+ Add"))                    # a Shambler
-    click(app, scene.named["Heat made"].plus)
-    press(app, pygame.K_RETURN)                         # resolve: the app's die is rolled and kept too
+    click(app, scene.named["Shamblers killed"].plus)
     board = scene.board()
-    assert len(board["shamblers"]) == 1 and board["app_die"] is not None and board["heat"] == 6
+    assert len(board["shamblers"]) == 1 and board["removed"] == 1
     press(app, pygame.K_ESCAPE)
     press(app, pygame.K_ESCAPE)
     hub(app, content)

@@ -231,3 +231,21 @@ def test_two_browsers_on_one_table_see_the_same_deck(server, browsers):
     # the second phone never reloads: its light poll brings the change in
     assert wait_for(second, "[data-deck=core]", mine).text == mine
     assert "Search: jackpot" in wait_for(second, ".summary").text
+
+
+def test_two_browsers_on_one_table_see_the_same_round_tracker(server, browsers):
+    first, second = browsers(360, 740), browsers(1280, 800)
+    code = new_table(first, server)
+    first.get(f"{server}/t/{code}/director")
+    choose(first, "scenario", "dead_air")
+    click(first, "//button[text()='Start the round tracker']")
+    wait_for(first, "#heat-total", "0")
+    second.get(f"{server}/t/{code}/director")
+    wait_for(second, "#status", "Round 1")
+    click(first, "//button[text()='+2 Pistol']")
+    wait_for(first, "#heat-total", "2")
+    # the second never reloads: its poll brings the tap in, the total and the log line
+    assert wait_for(second, "#heat-total", "2").text == "2"
+    assert "+2 Pistol" in wait_for(second, "#status", "Noise:").text
+    click(second, "//button[text()='+1 natural 1']")      # and back the other way
+    assert wait_for(first, "#heat-total", "3").text == "3"

@@ -29,6 +29,11 @@ def parse_yaml(text: str) -> object:
     return yaml.safe_load(text)
 
 
+def dump_yaml(data: object) -> str:
+    """Plain data as YAML that parse_yaml reads back the same (short lists and mappings on one line)."""
+    return yaml.safe_dump(data, sort_keys=False, default_flow_style=None, allow_unicode=True, width=100)
+
+
 def _refuse(mark, problem: str) -> None:
     raise yaml.constructor.ConstructorError(None, None, problem, mark)
 

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import argparse
+import functools
 import json
 import os
 import sys
@@ -55,6 +56,8 @@ def register(sub, content_with_scenario, scenario_content: batch.ScenarioContent
                         "actions, rush = straight for the goal, turtle = the team holds together and shoots")
     p.add_argument("--director", choices=DIRECTOR_LEVELS, default=DEFAULT_DIRECTOR,
                    help=f"the Director AI's level (default {DEFAULT_DIRECTOR})")
+    p.add_argument("--map", metavar="ID",
+                   help="with --scenario quickplay: roll every game's scenario on this hand-built map (see `map`)")
     p.add_argument("--agendas", action="store_true",
                    help="deal Secret Agenda cards and report how often each is kept")
     p.add_argument("--json", metavar="FILE", help="also write the report as JSON to FILE")
@@ -87,18 +90,24 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     if content is None:
         return code
     del content             # checked only: each game loads its own (a quick-play id rolled again from its seed)
+    scenario_content = args.scenario_content
+    if args.map is not None:
+        scenario_content = map_content(args, checked)
+        if scenario_content is None:
+            return 2
     jobs = min(args.jobs, cores())
     if jobs < args.jobs:
         print(f"note: --jobs {args.jobs} is more than the {jobs} cores here; using {jobs}", file=sys.stderr)
     records = batch.stream_batch(batch.jobs_for(args.scenario, args.games, args.seed, args.level, args.director,
-                                                args.agendas, args.scenario_content), jobs)
+                                                args.agendas, scenario_content), jobs)
     if not args.no_progress:
         from tqdm import tqdm
         records = tqdm(records, total=args.games, desc=args.scenario, unit="game", file=sys.stderr)
     tally = batch.Tally()
     for record in records:
         tally.add(record)
-    rep = tally.report(args.scenario, args.level, args.seed, args.director)
+    rep = tally.report(args.scenario if args.map is None else f"{args.scenario} on {args.map}", args.level, args.seed,
+                       args.director)
     print(batch.format_report(rep))
     if args.json is not None:
         try:
@@ -107,3 +116,22 @@ def cmd_simulate(args: argparse.Namespace) -> int:
             print(f"error: --json: cannot write {args.json}: {exc.strerror or exc}", file=sys.stderr)
             return 1
     return 0
+
+
+def map_content(args: argparse.Namespace, first: str) -> batch.ScenarioContent | None:
+    """`--map`: how each game's quick-play scenario is rolled on that map (a partial still pickles to a worker); None
+    after one clear line when the map is unknown, the scenario is not `quickplay`, or the map hosts no objective."""
+    if args.scenario != batch.QUICKPLAY:
+        print(f"error: --map: only with --scenario {batch.QUICKPLAY} (a scenario id brings its own map)",
+              file=sys.stderr)
+        return None
+    base = batch.load_content()
+    if args.map not in base.maps:
+        print(f"error: --map: unknown map {args.map[:40]!r}; known: {', '.join(sorted(base.maps))}", file=sys.stderr)
+        return None
+    rolled = functools.partial(args.scenario_content, map_id=args.map)
+    if first not in rolled(base, first).scenarios:
+        print(f"error: --map: {args.map} can host none of the quick-play objectives", file=sys.stderr)
+        return None
+    return rolled
+

@@ -5,6 +5,7 @@
     table.start_new()                # a fresh table
     table.change("scavenge", step)   # as TableStore.change; None when the database failed (the screen keeps its
                                      # state in memory)
+    table.run(lambda store, code: table_tools.tracker_end(store, code, content))    # a table_tools action
 
 A damaged, unreadable or locked database never stops the tools: `problem` says what went wrong in one sentence and
 the screens carry on in memory (`online` is False) until the game is started again.
@@ -95,6 +96,10 @@ class DeskTable:
 
     def change(self, tool: str, step: Callable[[dict | None], Change]) -> Change | None:
         return self._guard(lambda: self.store.change(self.code, tool, step))
+
+    def run(self, action: Callable[[TableStore, str], Change]) -> Change | None:
+        """A table_tools action on this table (`action(store, code)`); None when the database failed."""
+        return self._guard(lambda: action(self.store, self.code))
 
     def keep(self, tool: str, data: dict) -> None:
         """A window's own state (the Director board), written as it changes; nothing to undo or to poll."""

@@ -688,9 +688,10 @@ def playable(content: Content, q: QuickPlay) -> Content:
                                maps=MappingProxyType(dict(maps)))
 
 
-def content_for(content: Content, scenario_id: object) -> Content:
+def content_for(content: Content, scenario_id: object, map_id: str | None = None) -> Content:
     """The content a game of `scenario_id` needs: a quick-play id `quickplay_<seed>` is rolled again from its seed
-    (the same scenario on the same board) and added; anything else leaves the content as it is."""
+    (the same scenario on the same board, or on the hand-built map `map_id`) and added; anything else leaves the
+    content as it is."""
     prefix = "quickplay_"
     if not isinstance(scenario_id, str) or scenario_id in content.scenarios or not scenario_id.startswith(prefix):
         return content
@@ -698,7 +699,7 @@ def content_for(content: Content, scenario_id: object) -> Content:
     if not digits.isdigit() or len(digits) > 12:
         return content
     try:
-        q = generate(content, int(digits))
+        q = generate(content, int(digits), map_id=map_id)
     except (ToolError, ContentError, ValueError, KeyError):
         return content
     return playable(content, q) if q.scenario.id == scenario_id else content

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 
 from game.ai.director_levels import DEFAULT_DIRECTOR
 from game.content.defs import Content
-from game.content.yamlio import parse_yaml
+from game.content.yamlio import dump_yaml, parse_yaml
 from game.tools import attack_roll as A
 from game.tools import calculator as C
 from game.tools import director_assistant as D
@@ -167,6 +167,11 @@ def read_facts_text(text: str) -> dict:
     return data
 
 
+def facts_text(facts: dict, where: str = "the desktop's Director screen") -> str:
+    """Board facts as the YAML a phone's Director page shows and reads back (the desktop's board, for the phones)."""
+    return f"# Board facts from {where}; distances in inches.\n" + dump_yaml(facts)
+
+
 def tracker(store: TableStore, code: str, content: Content) -> tuple[RoundTracker | None, str]:
     """The table's round tracker (None before one is started) and the board facts last used."""
     data = store.state(code, "director") or {}
@@ -174,8 +179,9 @@ def tracker(store: TableStore, code: str, content: Content) -> tuple[RoundTracke
     return t, data.get("facts", D.EXAMPLE)
 
 
-def _tracked(store: TableStore, code: str, content: Content, act, kind: str, facts: str | None = None) -> Change:
-    """Run `act(tracker) -> summary` on the table's tracker and keep it (with the facts, when given)."""
+def on_tracker(store: TableStore, code: str, content: Content, act, kind: str, facts: str | None = None) -> Change:
+    """Run `act(tracker) -> summary` (one of the *_act functions below) on the table's tracker and keep it (with the
+    facts, when given). The desktop runs the same acts on a tracker in memory when the database is gone."""
     def step(data):
         data = data or {}
         if not data.get("tracker"):
@@ -199,29 +205,47 @@ def start_tracker(store: TableStore, code: str, content: Content, scenario: str,
     return store.change(code, "director", step)
 
 
-def tracker_noise(store: TableStore, code: str, content: Content, key: str) -> Change:
-    return _tracked(store, code, content, lambda t: f"Noise: {t.add_noise(content, key)['label']}", "noise")
+# the tracker's actions, each `act(tracker) -> summary` for on_tracker (or a tracker in memory)
+
+def noise_act(content: Content, key: str):
+    return lambda t: f"Noise: {t.add_noise(content, key)['label']}"
 
 
-def tracker_heat(store: TableStore, code: str, content: Content, amount: int, label: str = "") -> Change:
-    return _tracked(store, code, content, lambda t: f"Noise: {t.add_heat(amount, label)['label']}", "noise")
+def heat_act(amount: int, label: str = ""):
+    return lambda t: f"Noise: {t.add_heat(amount, label)['label']}"
 
 
-def tracker_director(store: TableStore, code: str, content: Content, facts_text: str,
-                     die: int | None = None) -> Change:
-    """The Director Phase on the tracker: frenzies first, ambient Heat, escalation, purchases, orders."""
-    facts = read_facts_text(facts_text)
-
+def director_act(content: Content, facts: dict, die: int | None = None):
+    """The Director Phase: frenzies first, ambient Heat, escalation, purchases, orders."""
     def act(t: RoundTracker) -> str:
         r = t.director_phase(content, facts, die=die)
         bought = ", ".join(p["what"] for p in r["purchases"]) or "nothing bought"
         return f"Director Phase, round {r['round']}: Heat {r['heat']}; {bought}"
-    return _tracked(store, code, content, act, "purchase", facts_text)
+    return act
 
 
-def tracker_end(store: TableStore, code: str, content: Content) -> Change:
+def end_act(content: Content):
     def act(t: RoundTracker) -> str:
         fired = t.end_phase(content)
         events = f"; Doom event: {', '.join(f['event'] for f in fired)}" if fired else ""
         return f"End of round {t.round - 1}: Doom {t.doom}{events}"
-    return _tracked(store, code, content, act, "end")
+    return act
+
+
+def tracker_noise(store: TableStore, code: str, content: Content, key: str) -> Change:
+    return on_tracker(store, code, content, noise_act(content, key), "noise")
+
+
+def tracker_heat(store: TableStore, code: str, content: Content, amount: int, label: str = "") -> Change:
+    return on_tracker(store, code, content, heat_act(amount, label), "noise")
+
+
+def tracker_director(store: TableStore, code: str, content: Content, facts_text: str,
+                     die: int | None = None) -> Change:
+    """The Director Phase on the table's tracker, with the board facts as typed (kept for the next phase)."""
+    return on_tracker(store, code, content, director_act(content, read_facts_text(facts_text), die), "purchase",
+                      facts_text)
+
+
+def tracker_end(store: TableStore, code: str, content: Content) -> Change:
+    return on_tracker(store, code, content, end_act(content), "end")

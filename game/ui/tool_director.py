@@ -1,54 +1,32 @@
-"""The Director assistant (game.tools.director_assistant) on screen, for a group playing on a real table.
+"""The Director assistant on screen, for a group playing on a real table: a round tracker on the table.
 
-Left column: the scenario, the Heat made this round, Shamblers removed, the escalation die (the app's, or a real d6)
-and the Shamblers that could lunge. Middle column: the survivors (name, inches to their goal, engagement slots used,
-Downed) and, for the survivor picked, the distance to each of the scenario's spawn points (with which spawn points
-are held) and to each ally. Right: ambient Heat, the escalation roll, the purchases with their reasons and the
-activation order, recomputed as the inputs change; "Resolve Director Phase" rolls the app's escalation die.
+Left column: the scenario and the Director's level (either starts the round tracker again), the Shamblers removed
+this round, the escalation die (the app's, or a real d6) and the Shamblers that could lunge. Middle column: the
+survivors (name, inches to their goal, engagement slots used, Downed) and, for the survivor picked, the distance to
+each of the scenario's spawn points (with which spawn points are held) and to each ally. Right: the round tracker
+(game/ui/tool_director_round.py): Doom and its events, the Heat made and carried, one-tap noise buttons, and after
+"Director Phase" the phase's report; "End Phase" moves Doom on and starts the next round.
 
 Defaults come from the scenario: its suggested team, each survivor at the deployment zone (distances to the spawn
-points and the objective measured on the map), allies 3" apart. `self.result` is the tool's Assist;
-`self.facts()` the board facts handed to it. With a table (game.tools.desk_table) the board is kept on it as it
-changes (`board()`, state "desk_director"), so leaving Tools or restarting the game finds it as it was.
+points and the objective measured on the map), allies 3" apart. `self.facts()` is the board handed to the Director
+Phase. With a table (game.tools.desk_table) the round tracker is the table's (the phones' Director page shows the
+same one) and the board is kept on it as it changes (`board()`, state "desk_director"), so leaving Tools or
+restarting the game finds both as they were.
 """
 from __future__ import annotations
 
 import dataclasses
 import math
-import random
 
 import pygame
 
-from game.tools import director_assistant as D
+from game.ai.director_levels import DIRECTOR_LEVELS
 from game.tools.common import ToolError
+from game.tools.round_tracker import tracker_content
 from game.ui import theme
-from game.ui.tool_inputs import (
-    Cycle,
-    DiceRow,
-    Form,
-    InchStepper,
-    Stepper,
-    TextField,
-    Toggle,
-    ToolScene,
-    draw_caps,
-    draw_die,
-    draw_figure,
-    tool_error_text,
-)
-from game.ui.widgets import (
-    Block,
-    Button,
-    Choice,
-    Label,
-    ScrollBox,
-    draw_text,
-    draw_wrapped,
-    ellipsize,
-    line_height,
-    mix,
-    wrapped_height,
-)
+from game.ui.tool_director_round import RoundOnTable
+from game.ui.tool_inputs import Cycle, DiceRow, Form, InchStepper, Stepper, TextField, Toggle, ToolScene
+from game.ui.widgets import Button, Choice, Label, ellipsize, line_height, mix
 
 ALLY_DEFAULT = 3
 BOARD_STATE = "desk_director"       # the desktop board's state on the table (the phones keep a round tracker)
@@ -79,35 +57,32 @@ def _centre(points) -> tuple[float, float] | None:
     return sum(x for x, _ in pts) / len(pts), sum(y for _, y in pts) / len(pts)
 
 
-class DirectorScreen(ToolScene):
+class DirectorScreen(RoundOnTable, ToolScene):
     title = "Director assistant"
-    subtitle = "Tell it where everyone stands; it spends the Heat the way the game's Director would."
-    keys_hint = "Enter  resolve"
-    left_share = 0.63
+    subtitle = "The table's round tracker: log the noise, then run the Director Phase."
+    keys_hint = "Enter  next phase"
+    left_share = 0.6
 
     def __init__(self, content, scenario: str | None = None, table=None):
         self.table = table
+        self.base = self.content = content
         self.scenario_id = scenario or next(iter(content.scenarios))
-        self.heat = 5
         self.removed = 0
         self.die_mode = "app"               # app | real
         self.die = 4                        # the real d6
-        self.app_die: int | None = None     # the app's roll, made by Resolve
-        self.earlier_dice: list[int | None] = []    # the app's die before each Resolve, for undo
-        self.resolves = 0
         self._uid = 0
-        self.content = content
         self._reset_board()
         restored = self._restore() if scenario is None else ""
-        super().__init__(content)
+        self.first_round()
+        super().__init__(self.content)
         if restored:
             self.say(restored)
 
     # --- kept on the table ---------------------------------------------------------------------------------------
     def board(self) -> dict:
         """Everything typed in, as JSON."""
-        return {"scenario": self.scenario_id, "heat": self.heat, "removed": self.removed, "die_mode": self.die_mode,
-                "die": self.die, "app_die": self.app_die, "uid": self._uid, "selected": self.selected,
+        return {"scenario": self.scenario_id, "removed": self.removed, "die_mode": self.die_mode,
+                "die": self.die, "uid": self._uid, "selected": self.selected,
                 "survivors": [dataclasses.asdict(s) for s in self.survivors],
                 "allies": [[a, b, d] for (a, b), d in sorted(self.allies.items())],
                 "shamblers": [dataclasses.asdict(z) for z in self.shamblers], "held": sorted(self.held)}
@@ -118,22 +93,21 @@ class DirectorScreen(ToolScene):
         if not data:
             return ""
         try:
-            if data["scenario"] not in self.content.scenarios:
-                raise ValueError(data["scenario"])
+            content = tracker_content(self.base, data["scenario"])     # a quick-play id is rolled again
             survivors = [SurvivorEntry(int(s["uid"]), str(s["name"]), float(s["to_goal"]), int(s["slots"]),
                                        bool(s["downed"]), {str(k): float(v) for k, v in s["spawn"].items()})
                          for s in data["survivors"]][:MAX_SURVIVORS]
             if not survivors:
                 raise ValueError("no survivors")
             board = dict(
-                scenario_id=data["scenario"], heat=int(data["heat"]), removed=int(data["removed"]),
+                content=content, scenario_id=data["scenario"], removed=int(data["removed"]),
                 die_mode=data["die_mode"] if data["die_mode"] in ("app", "real") else "app",
-                die=min(6, max(1, int(data["die"]))), app_die=data["app_die"], _uid=int(data["uid"]),
+                die=min(6, max(1, int(data["die"]))), _uid=int(data["uid"]),
                 survivors=survivors, allies={(int(a), int(b)): float(d) for a, b, d in data["allies"]},
                 shamblers=[ShamblerEntry(z["sees"], bool(z["lunge"])) for z in data["shamblers"]][:MAX_SHAMBLERS],
                 held={str(h) for h in data["held"]},
                 selected=data["selected"] if data["selected"] in {s.uid for s in survivors} else survivors[0].uid)
-        except (KeyError, TypeError, ValueError, AttributeError) as exc:
+        except (KeyError, TypeError, ValueError, AttributeError, ToolError) as exc:
             return (f"The Director board kept on the table could not be read ({type(exc).__name__}): the "
                     "scenario's own board instead")
         for name, value in board.items():
@@ -149,6 +123,12 @@ class DirectorScreen(ToolScene):
     def _next_uid(self) -> int:
         self._uid += 1
         return self._uid
+
+    def follow_scenario(self, scenario: str) -> None:
+        """The scenario's own board (the round tracker moved to it, here or on a phone)."""
+        self.content = tracker_content(self.base, scenario)
+        self.scenario_id = scenario
+        self._reset_board()
 
     def spawn_points(self) -> list[str]:
         scen = self.content.scenarios[self.scenario_id]
@@ -207,50 +187,26 @@ class DirectorScreen(ToolScene):
                 "allies": {names[o.uid]: self.ally_distance(s.uid, o.uid) for o in self.survivors if o is not s}})
         shamblers = [{"name": f"Shambler {i + 1}", "sees": names.get(z.sees) if z.sees is not None else None,
                       "lunge_reaches": z.lunge} for i, z in enumerate(self.shamblers)]
-        return {"heat": self.heat, "shamblers_removed": self.removed, "held_spawns": sorted(self.held),
+        return {"shamblers_removed": self.removed, "held_spawns": sorted(self.held),
                 "survivors": survivors, "shamblers": shamblers}
-
-    # --- the tool ------------------------------------------------------------------------------------------------
-    @property
-    def die_pending(self) -> bool:
-        """The app's die is not rolled yet (Resolve rolls it)."""
-        return self.die_mode == "app" and self.app_die is None
-
-    def recompute(self) -> None:
-        die = self.die if self.die_mode == "real" else (self.app_die or 1)
-        try:
-            a = D.assist(self.content, self.scenario_id, self.facts(), die=die)
-        except ToolError as exc:
-            self.result, self.error = None, tool_error_text(exc)
-            return
-        if self.die_pending and a.need:
-            a = dataclasses.replace(a, die=None, escalates=False)
-        self.result, self.error = a, ""
-
-    def resolve(self) -> None:
-        """Resolve Director Phase: the app rolls its escalation die (a real die is taken as entered)."""
-        self.earlier_dice.append(self.app_die)
-        if self.die_mode == "app":
-            self.app_die = random.SystemRandom().randint(1, 6)
-        self.resolves += 1
-        self.changed()
-
-    def undo_step(self) -> str | None:
-        """Take back the last Resolve: the app's escalation die as it was before."""
-        if not self.earlier_dice:
-            return None
-        self.app_die = self.earlier_dice.pop()
-        self.resolves -= 1
-        return "the Director Phase resolved"
 
     # --- input changes -------------------------------------------------------------------------------------------
     def _set(self, name: str, relayout: bool = False):
         def apply(value) -> None:
             setattr(self, name, value)
-            if name == "scenario_id":
-                self._reset_board()
             self.changed(relayout)
         return apply
+
+    def _choose_scenario(self, scenario: str) -> None:
+        """Another scenario: a new round tracker on the table, and that scenario's board."""
+        self.restart_round(scenario, self.tracker.level)
+        if self.tracker.scenario != self.scenario_id:
+            self.follow_scenario(self.tracker.scenario)
+        self.changed(relayout=True)
+
+    def _choose_level(self, level: str) -> None:
+        self.restart_round(self.tracker.scenario, level)
+        self.changed(relayout=True)
 
     def _entry(self, obj, name: str, relayout: bool = False):
         def apply(value) -> None:
@@ -353,18 +309,22 @@ class DirectorScreen(ToolScene):
         form.label_w = int(form.rect.width * 0.50)
         form.heading("Scenario")
         form.full(Cycle([(s.name, sid) for sid, s in content.scenarios.items()], self.scenario_id,
-                        self._set("scenario_id", True), size=size,
-                        tooltip="Its ambient Heat, spawn points and the events the Director may buy. Changing it "
-                                "resets the survivors."))
+                        self._choose_scenario, size=size,
+                        tooltip="Its ambient Heat, spawn points, Doom track and the events the Director may buy. "
+                                "Changing it starts the round tracker again (Undo takes it back)."))
+        form.label_w = int(form.rect.width * 0.36)
+        form.row("Director", Cycle([(lv.capitalize(), lv) for lv in DIRECTOR_LEVELS], self.tracker.level,
+                                   self._choose_level, size=size,
+                                   tooltip="How hard the Director plays. Changing it starts the round tracker again."),
+                 tooltip="How hard the Director plays.")
+        form.label_w = int(form.rect.width * 0.50)
         form.heading("This round")
-        form.row("Heat made", Stepper(self.heat, 0, 30, self._set("heat"), size=size,
-                                      tooltip="Heat the survivors made this round, before ambient Heat."),
-                 tooltip="Heat the survivors made this round, before ambient Heat.")
         form.row("Shamblers killed", Stepper(self.removed, 0, 20, self._set("removed"), size=size,
                                              tooltip="Shamblers destroyed this round: the Director may Reanimate "
                                                      "one."), tooltip="Shamblers destroyed this round.")
         mode = Choice((("App", "app"), ("Real d6", "real")), self.die_mode, self._set("die_mode", True),
-                      size=px(17), tooltip="The escalation die: the app rolls it on Resolve, or enter yours.")
+                      size=px(17), tooltip="The escalation die: the app rolls it in the Director Phase, or enter "
+                                           "yours.")
         form.heading("Escalation die", mode, right_w=int(form.rect.width * 0.56))
         if self.die_mode == "real":
             form.row("Your d6", DiceRow([self.die], self._real_die, max_side=px(32),
@@ -506,47 +466,32 @@ class DirectorScreen(ToolScene):
         return {m.name: m.kind[6:] for m in self.content.maps[scen.map].markers
                 if m.kind in ("spawn_minor", "spawn_major")}
 
-    def build_results(self, rect: pygame.Rect) -> None:
-        px = self.px
-        self.orders_box = ScrollBox([], size=px(17), scale=self.s)
-        self.widgets.append(self.orders_box)
-
     def fill_results(self) -> None:
-        if not hasattr(self, "orders_box"):
-            return
-        # names typed since the layout: the labels that show them
-        self.detail_label.text = self._detail_title()
-        for cycle in self.sees_cycles:
-            cycle.options = self._sees_options()
-        a = self.result
-        box = self.orders_box
-        box.visible = a is not None
-        if a is None:
-            return
-        blocks = [Block("k", text, f"{i}.") for i, text in enumerate(a.orders, 1)]
-        if [b.text for b in box.blocks] != [b.text for b in blocks]:
-            box.set_blocks(blocks)
-        box.rect = self._orders_rect()
-
-    def _orders_rect(self) -> pygame.Rect:
-        r = self.results_rect
-        top = getattr(self, "_orders_top", r.y + r.height // 2)
-        return pygame.Rect(r.x, top, r.width, max(10, r.bottom - top))
+        if hasattr(self, "detail_label"):       # names typed since the layout: the labels that show them
+            self.detail_label.text = self._detail_title()
+            for cycle in self.sees_cycles:
+                cycle.options = self._sees_options()
+        super().fill_results()
 
     def build_actions(self, bar: pygame.Rect) -> list[Button]:
         px = self.px
-        b = Button("Resolve Director Phase", self.resolve, hotkey=(pygame.K_RETURN, pygame.K_KP_ENTER),
-                   hint="Enter", style="primary", size=px(22),
-                   tooltip="Add ambient Heat, roll for escalation, and list the purchases and the orders.")
-        b.rect = pygame.Rect(0, 0, px(330), 0)
+        if self.tracker.phase == "survivors":
+            b = Button("Director Phase", self.next_step, hotkey=(pygame.K_RETURN, pygame.K_KP_ENTER), hint="Enter",
+                       style="primary", size=px(22),
+                       tooltip="The Feeding Frenzy first, ambient Heat, the escalation roll, the purchases with "
+                               "their reasons and the activation order.")
+        else:
+            b = Button("End Phase", self.next_step, hotkey=(pygame.K_RETURN, pygame.K_KP_ENTER), hint="Enter",
+                       style="primary", size=px(22),
+                       tooltip="Activations done: Doom moves one space, its event fires, and the next round starts.")
+        b.rect = pygame.Rect(0, 0, px(300), 0)
         reset = Button("Reset board", self._reset_and_relayout, size=px(20), hint="",
-                       tooltip="Back to the scenario's team at the deployment zone, no Shamblers.")
+                       tooltip="Back to the scenario's team at the deployment zone, no Shamblers (the round stays).")
         reset.rect = pygame.Rect(0, 0, px(170), 0)
         return [reset, b]
 
     def _reset_and_relayout(self) -> None:
         self._reset_board()
-        self.app_die = None
         self.changed(relayout=True)
 
     # --- drawing -------------------------------------------------------------------------------------------------
@@ -556,80 +501,3 @@ class DirectorScreen(ToolScene):
         if x is not None:
             pygame.draw.line(surface, mix(theme.PANEL_EDGE, theme.PANEL, 0.4), (x, self.left.y + self.px(14)),
                              (x, self.left.bottom - self.px(14)), 1)
-
-    def draw_results(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
-        px, s = self.px, self.s
-        a = self.result
-        if a is None:
-            self.draw_error(surface, rect)
-            return
-        gap = px(10)
-        fh = px(86)
-        w = (rect.width - gap) // 2
-        draw_figure(surface, pygame.Rect(rect.x, rect.y, w, fh), "Heat on the track", str(a.heat), theme.HEAT, s,
-                    f"{a.made} made + {a.ambient} ambient")
-        self._draw_escalation(surface, pygame.Rect(rect.x + w + gap, rect.y, rect.width - w - gap, fh))
-        y = rect.y + fh + px(14)
-        draw_caps(surface, "The Director buys", (rect.x, y), s)
-        if a.lost:
-            draw_text(surface, f"{a.lost} Heat unspent is lost", (rect.right, y), px(16), theme.INK_FAINT,
-                      anchor="topright")
-        y += line_height(px(16), True) + px(6)
-        if not a.purchases:
-            draw_text(surface, "Nothing worth buying.", (rect.x, y), px(20), theme.INK_DIM)
-            y += line_height(px(20)) + px(6)
-        badge = px(30)
-        text_x = rect.x + badge + px(10)
-        text_w = rect.right - text_x
-        for p in a.purchases:
-            what = self._purchase_text(a, p)
-            need = line_height(px(20), True) + wrapped_height(p.reason, px(17), text_w)
-            if y + need > rect.bottom - px(110):
-                draw_text(surface, "...", (rect.x, y), px(20), theme.INK_DIM)
-                y += line_height(px(20))
-                break
-            b = pygame.Rect(rect.x, y + px(1), badge, badge)
-            pygame.draw.rect(surface, mix(theme.HEAT, theme.PANEL, 0.15), b, border_radius=badge // 2)
-            draw_text(surface, str(p.cost), b.center, px(20), (30, 20, 12), True, anchor="center")
-            draw_text(surface, ellipsize(what, px(20), text_w, True), (text_x, y), px(20), theme.INK, True)
-            yy = y + line_height(px(20), True)
-            yy += draw_wrapped(surface, p.reason, pygame.Rect(text_x, yy, text_w, 0), px(17), theme.INK_DIM,
-                               max_lines=2)
-            y = max(yy, b.bottom) + px(8)
-        y += px(6)
-        draw_caps(surface, "Then the horde acts, in this order", (rect.x, y), s)
-        top = y + line_height(px(16), True) + px(6)
-        if top != getattr(self, "_orders_top", None):
-            self._orders_top = top
-            self.orders_box.rect = self._orders_rect()
-
-    def _purchase_text(self, a, p) -> str:
-        zombies = self.content.zombies
-        if p.kind == "reanimate":
-            return f"Reanimate a Shambler at {p.spawn}"
-        if p.kind == "lunge":
-            return f"Sudden Lunge: {a.shamblers.get(p.shambler, 'a Shambler')}"
-        if p.kind == "spawn":
-            name = zombies[p.zombie].name if p.zombie in zombies else p.zombie.capitalize()
-            return f"{name} at {p.spawn}"
-        return f"Event: {a.events.get(p.event, p.event)}"
-
-    def _draw_escalation(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
-        px, s = self.px, self.s
-        a = self.result
-        if a.need is None:
-            draw_figure(surface, rect, "Escalation", "No roll", theme.INK_DIM, s, "below 8 Heat")
-            return
-        if a.need == 0:
-            draw_figure(surface, rect, "Escalation", "Doom +1", theme.DOOM, s, "automatic at 15 Heat")
-            return
-        if a.die is None:
-            draw_figure(surface, rect, f"Escalation: {a.need}+ on a d6", "Resolve", theme.INK_DIM, s,
-                        "to roll the app's die")
-            return
-        value = "Doom +1" if a.escalates else "Holds"
-        draw_figure(surface, rect, f"Escalation: {a.need}+ on a d6", value, theme.DOOM if a.escalates else theme.GOOD,
-                    s, "Doom advances a space" if a.escalates else "no escalation")
-        side = min(px(44), rect.height - px(24))
-        die = pygame.Rect(rect.right - px(10) - side, rect.centery - side // 2 + px(6), side, side)
-        draw_die(surface, die, a.die, theme.INK, edge=theme.DOOM if a.escalates else None)
