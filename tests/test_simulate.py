@@ -64,3 +64,31 @@ def test_a_quickplay_batch_rolls_each_games_scenario_from_its_seed_and_reports_e
     assert main(["simulate", "--scenario", "quickplay", "--games", "1", "--seed", "-3", "--no-progress"]) == 2
     err = capsys.readouterr().err
     assert "--seed" in err and "Traceback" not in err
+
+
+def test_a_quickplay_batch_on_a_hand_built_map(capsys, tmp_path):
+    """--map rolls every game's scenario on that map (its environment row, its map adjustment); bad uses get one
+    line naming --map."""
+    import functools
+    import json
+
+    from game.content.loader import load_content
+    from game.tools.quickplay import content_for, generate
+
+    on_map = functools.partial(content_for, map_id="dead_air")
+    records = run_batch(list(jobs_for("quickplay", 2, 7, "novice", scenario_content=on_map)), 1)
+    content = load_content()
+    assert [r["objective"] for r in records] == \
+        [generate(content, s, map_id="dead_air").scenario.name.split(":")[0] for s in (7, 8)]
+    out = tmp_path / "rep.json"
+    assert main(["simulate", "--scenario", "quickplay", "--map", "dead_air", "--games", "2", "--seed", "7",
+                 "--level", "novice", "--no-progress", "--json", str(out)]) == 0
+    assert "quickplay on dead_air - 2 games" in capsys.readouterr().out
+    rep = json.loads(out.read_text())
+    assert sum(o["survivor_wins"] for o in rep["objectives"].values()) == \
+        sum(r["winner"] == "survivors" for r in records)
+    for argv, said in ((["--scenario", "quickplay", "--map", "moon_base"], "unknown map 'moon_base'"),
+                       (["--scenario", "dead_air", "--map", "dead_air"], "only with --scenario quickplay")):
+        assert main(["simulate", *argv, "--games", "1", "--no-progress"]) == 2
+        err = capsys.readouterr().err
+        assert said in err and "--map" in err and "Traceback" not in err

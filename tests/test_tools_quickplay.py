@@ -206,6 +206,12 @@ BROKEN = [
     (lambda q: q["base"].update(finale="the_end"), "quickplay.base.finale"),
     (lambda q: q["environment"].update(dice="d8"), "quickplay.environment.dice"),
     (lambda q: q["density"]["rows"][2].update(colour="red"), "quickplay.density.rows[2].colour"),
+    (lambda q: q["maps"].update(moon_base={"doom_length_change": 1, "why": "no such map"}), "quickplay.maps.moon_base"),
+    (lambda q: q["maps"]["hold_the_line"].update(doom_length_change=-5),
+     "quickplay.maps.hold_the_line.doom_length_change"),
+    (lambda q: q["maps"]["hold_the_line"].update(ambient_heat_change=3),
+     "quickplay.maps.hold_the_line.ambient_heat_change"),
+    (lambda q: q["maps"]["dead_air"].update(zombies={"ghoul": 1}), "quickplay.maps.dead_air.zombies.ghoul"),
 ]
 
 
@@ -214,6 +220,22 @@ def test_a_broken_table_gives_one_clear_problem(change, where):
     tables, problems = broken(change)
     assert tables is None
     assert [p.where for p in problems] == [where], problems
+
+
+@pytest.mark.parametrize("map_id", sorted(tables_of(C).maps))
+def test_a_hand_built_maps_adjustment_lands_in_its_scenarios(map_id):
+    import dataclasses
+    qp = tables_of(C)
+    tune = qp.maps[map_id]
+    plain = dataclasses.replace(C, extra={**C.extra, "quickplay": dataclasses.replace(qp, maps={})})
+    for seed in (1, 2, 3):
+        tuned, untuned = generate(C, seed, map_id=map_id).scenario, generate(plain, seed, map_id=map_id).scenario
+        assert tuned.ambient_heat == untuned.ambient_heat + tune.ambient_heat_change
+        assert tuned.doom_length == untuned.doom_length + tune.doom_length_change
+        extra = sum(n for _, n in tune.zombies)
+        assert len(tuned.initial_zombies) == len(untuned.initial_zombies) + extra
+        assert any(n.startswith(f"on {C.maps[map_id].name}:") for n in generate(C, seed, map_id=map_id).notes)
+    assert generate(C, 1).scenario == generate(plain, 1).scenario      # the tile boards are not adjusted
 
 
 def test_a_map_that_can_host_no_objective_is_reported():

@@ -109,6 +109,16 @@ class HazardRow(Row):
 
 
 @dataclass(frozen=True)
+class MapTuning:
+    """A hand-built map's own adjustment (the `maps` table): its geometry makes quick-play easier or harder there
+    than on the tile boards the other tables were tuned on."""
+    ambient_heat_change: int = 0
+    doom_length_change: int = 0
+    zombies: tuple[tuple[str, int], ...] = ()      # placed at the start besides the density roll's
+    why: str = ""
+
+
+@dataclass(frozen=True)
 class Table:
     name: str
     dice: str                       # d6 | 2d6
@@ -140,6 +150,7 @@ class QuickPlayTables:
     hazard: Table
     min_distance: int
     street_styles: tuple[str, ...]
+    maps: Mapping[str, MapTuning] = field(default_factory=dict)
 
     def table(self, name: str) -> Table:
         return getattr(self, name)
@@ -388,16 +399,33 @@ def parse_tables(data: object, file: str, known: Mapping[str, set[str] | None], 
             return BAD
         return tuple(v)
 
+    def map_tunings(ctx: Ctx, v: object, where: str) -> object:
+        if not isinstance(v, dict):
+            ctx.add(where, f"must be a mapping of map id -> its adjustment, got {v!r}")
+            return BAD
+        out, ok = {}, True
+        for map_id, row in v.items():
+            at = f"{where}.{map_id}"
+            known = ref("maps", "map")(ctx, map_id, at)
+            vals = keyed(ctx, row, at, {"ambient_heat_change": integer(-5, 5), "doom_length_change": integer(-10, 10),
+                                        "zombies": _zombie_counts, "why": _line},
+                         {"ambient_heat_change": 0, "doom_length_change": 0, "zombies": ()})
+            if known is BAD or vals is None:
+                ok = False
+            else:
+                out[map_id] = MapTuning(**vals)
+        return MappingProxyType(out) if ok else BAD
+
     checks = {"base": base, "objective": _table("objective", objective_row),
               "environment": _table("environment", environment_row), "default_environment": default_environment,
               "density": _table("density", density_row, {"min_distance": integer(0, 48), "street_styles": styles}),
-              "hazard": _table("hazard", hazard_row)}
-    vals = keyed(ctx, body, "quickplay", checks, {})
+              "hazard": _table("hazard", hazard_row), "maps": map_tunings}
+    vals = keyed(ctx, body, "quickplay", checks, {"maps": MappingProxyType({})})
     if vals is None:
         return None, ctx.problems
     density, extra = vals["density"]
     out = QuickPlayTables(vals["base"], vals["objective"], vals["environment"], vals["default_environment"], density,
-                          vals["hazard"], extra["min_distance"], extra["street_styles"])
+                          vals["hazard"], extra["min_distance"], extra["street_styles"], vals["maps"])
     _cross(ctx, out, maps or {})
     return (None if ctx.problems else out), ctx.problems
 
@@ -441,6 +469,7 @@ def _cross(ctx: Ctx, qp: QuickPlayTables, maps: Mapping[str, MapDef]) -> None:
                                                 f"{'an' if mapdef.markers_of('extract') else 'no'} extraction zone)")
     if ctx.problems:            # a track already wrong is reported once, from the hazard rows
         return
+    _cross_maps(ctx, qp, maps)
     shortest = base.doom_length + min(r.doom_length_change for r in qp.hazard.rows)
     longest = base.doom_length + max(r.doom_length_change for r in qp.hazard.rows)
     for i, row in enumerate(qp.objective.rows):
@@ -457,6 +486,32 @@ def _cross(ctx: Ctx, qp: QuickPlayTables, maps: Mapping[str, MapDef]) -> None:
                     ctx.add(f"{at}.doom_length_change", f"makes a Doom track of {length} spaces with a hazard; it "
                                                         f"must be {DOOM_RANGE[0]} to {DOOM_RANGE[1]}")
                     break
+
+
+def _cross_maps(ctx: Ctx, qp: QuickPlayTables, maps: Mapping[str, MapDef]) -> None:
+    """A map's adjustment keeps every scenario it can roll (each objective as played there, each hazard) on a track
+    and with an ambient Heat that scenarios.yaml allows."""
+    base = qp.base
+    for map_id, tune in qp.maps.items():
+        mapdef = maps.get(map_id)
+        if mapdef is None:
+            continue
+        at = f"quickplay.maps.{map_id}"
+        forms = [f for f in (row.on(mapdef) for row in qp.objective.rows) if f is not None]
+        for hazard in qp.hazard.rows:
+            ambient = base.ambient_heat + hazard.ambient_heat_change + tune.ambient_heat_change
+            if not AMBIENT_RANGE[0] <= ambient <= AMBIENT_RANGE[1]:
+                ctx.add(f"{at}.ambient_heat_change", f"makes ambient Heat {ambient} with {hazard.name}; it must be "
+                                                     f"{AMBIENT_RANGE[0]} to {AMBIENT_RANGE[1]}")
+                return
+            for form in forms:
+                length = base.doom_length + hazard.doom_length_change + form.doom_length_change + \
+                    tune.doom_length_change
+                if not DOOM_RANGE[0] <= length <= DOOM_RANGE[1]:
+                    ctx.add(f"{at}.doom_length_change", f"makes a Doom track of {length} spaces for {form.name} "
+                                                        f"with {hazard.name}; it must be {DOOM_RANGE[0]} to "
+                                                        f"{DOOM_RANGE[1]}")
+                    return
 
 
 # --- the tables in play --------------------------------------------------------------------------------------------
@@ -606,6 +661,9 @@ def generate(content: Content, seed: int | None = 0, *, map_id: str | None = Non
                      f"tasks): {objective.name}")
     density = record("density", lambda r: True, "")
     hazard = record("hazard", lambda r: True, "")
+    tune = qp.maps.get(mapdef.id, MapTuning()) if board is None else MapTuning()
+    if tune != MapTuning():
+        notes.append(f"on {mapdef.name}: " + tune_text(tune, content))
 
     # the objective: tasks on the map's markers
     roles = role_markers(mapdef)
@@ -619,7 +677,7 @@ def generate(content: Content, seed: int | None = 0, *, map_id: str | None = Non
             items.append(ObjectiveItem(t.item or t.needs_item, roles[role]))
 
     # density: zombies on street cells away from the deployment zone
-    wanted = [kind for kind, n in density.zombies for _ in range(n)]
+    wanted = [kind for kind, n in (*density.zombies, *tune.zombies) for _ in range(n)]
     cells = start_cells(mapdef, qp.street_styles, qp.min_distance)
     if len(cells) < len(wanted):
         notes.append(f"only {len(cells)} street cells are far enough from the deployment zone: "
@@ -631,7 +689,7 @@ def generate(content: Content, seed: int | None = 0, *, map_id: str | None = Non
     base = qp.base
     doom_events = dict(base.doom_events)
     doom_events.update(hazard.add_doom_events)
-    length = base.doom_length + hazard.doom_length_change + objective.doom_length_change
+    length = base.doom_length + hazard.doom_length_change + objective.doom_length_change + tune.doom_length_change
     doom_events, moved = fit_track(doom_events, length)
     notes += [f"the {content.events[e].name} moves to Doom space {space}: the track is {length} spaces"
               for e, space in moved]
@@ -645,7 +703,7 @@ def generate(content: Content, seed: int | None = 0, *, map_id: str | None = Non
         name=f"{objective.name}: {env.name}",
         blurb=f"{objective.text} {hazard.text}",
         map=mapdef.id,
-        ambient_heat=base.ambient_heat + hazard.ambient_heat_change,
+        ambient_heat=base.ambient_heat + hazard.ambient_heat_change + tune.ambient_heat_change,
         doom_length=length,
         doom_events=MappingProxyType(dict(sorted(doom_events.items()))),
         finale=hazard.finale or base.finale,
@@ -662,6 +720,19 @@ def generate(content: Content, seed: int | None = 0, *, map_id: str | None = Non
     )
     ordered = tuple(rolls[name] for name in TABLE_ORDER)
     return QuickPlay(seed, ordered, scenario, mapdef.name, tuple(notes), board)
+
+
+def tune_text(tune: MapTuning, content: Content) -> str:
+    """A map's adjustment in words, for the roll's notes."""
+    parts = []
+    if tune.doom_length_change:
+        parts.append(f"Doom track {tune.doom_length_change:+d}")
+    if tune.ambient_heat_change:
+        parts.append(f"ambient Heat {tune.ambient_heat_change:+d}")
+    if tune.zombies:
+        parts.append(" and ".join(f"{n} {content.zombies[z].name}{'s' if n > 1 else ''}" for z, n in tune.zombies)
+                     + " more at the start")
+    return ", ".join(parts) + (f" ({tune.why})" if tune.why else "")
 
 
 def fit_track(events: Mapping[int, str], length: int) -> tuple[dict[int, str], list[tuple[str, int]]]:
