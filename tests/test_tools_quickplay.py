@@ -207,7 +207,7 @@ BROKEN = [
     (lambda q: q["environment"].update(dice="d8"), "quickplay.environment.dice"),
     (lambda q: q["density"]["rows"][2].update(colour="red"), "quickplay.density.rows[2].colour"),
     (lambda q: q["maps"].update(moon_base={"doom_length_change": 1, "why": "no such map"}), "quickplay.maps.moon_base"),
-    (lambda q: q["maps"]["hold_the_line"].update(doom_length_change=-5),
+    (lambda q: q["maps"]["hold_the_line"].update(doom_length_change=-11),
      "quickplay.maps.hold_the_line.doom_length_change"),
     (lambda q: q["maps"]["hold_the_line"].update(ambient_heat_change=3),
      "quickplay.maps.hold_the_line.ambient_heat_change"),
@@ -231,11 +231,14 @@ def test_a_hand_built_maps_adjustment_lands_in_its_scenarios(map_id):
     for seed in (1, 2, 3):
         tuned, untuned = generate(C, seed, map_id=map_id).scenario, generate(plain, seed, map_id=map_id).scenario
         assert tuned.ambient_heat == untuned.ambient_heat + tune.ambient_heat_change
-        assert tuned.doom_length == untuned.doom_length + tune.doom_length_change
+        assert tuned.doom_length == min(max(untuned.doom_length + tune.doom_length_change, 6), 20)   # 6 to 20
         extra = sum(n for _, n in tune.zombies)
         assert len(tuned.initial_zombies) == len(untuned.initial_zombies) + extra
         assert any(n.startswith(f"on {C.maps[map_id].name}:") for n in generate(C, seed, map_id=map_id).notes)
     assert generate(C, 1).scenario == generate(plain, 1).scenario      # the tile boards are not adjusted
+    # the shortest roll (a -3 objective, Running Late) stays on a track a scenario may have
+    shortest = min(generate(C, None, faces=[f, 1, 3, 4, 5], map_id=map_id).scenario.doom_length for f in range(1, 7))
+    assert shortest >= 6
 
 
 def test_a_map_that_can_host_no_objective_is_reported():

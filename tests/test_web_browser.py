@@ -16,9 +16,8 @@ from game.tools.director_assistant import EXAMPLE
 from game.web.app import create_app
 
 webdriver = pytest.importorskip("selenium.webdriver", reason="selenium is missing: pip install -e '.[test]'")
-from selenium.common.exceptions import StaleElementReferenceException  # noqa: E402
+from selenium.common.exceptions import NoSuchElementException, StaleElementReferenceException  # noqa: E402
 from selenium.webdriver.common.by import By  # noqa: E402
-from selenium.webdriver.support import expected_conditions as EC  # noqa: E402
 from selenium.webdriver.support.ui import Select, WebDriverWait  # noqa: E402
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
@@ -30,6 +29,7 @@ FLAGS = ("--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-
          "--disable-background-networking", "--disable-component-update", "--disable-sync",
          "--disable-dev-shm-usage")
 SHOTS = os.environ.get("BT_WEB_SHOTS")
+WAIT = 20       # seconds for a condition: far past a page load and a 3-second poll, even on a loaded machine
 
 
 @pytest.fixture(scope="module")
@@ -68,7 +68,7 @@ def browsers(tmp_path_factory):
         driver.quit()
 
 
-def wait_for(driver, css: str, text: str = "", timeout: float = 8):
+def wait_for(driver, css: str, text: str = "", timeout: float | None = None):
     """The first element matching css (holding `text`, when given) once it shows."""
     def found(d):
         for el in d.find_elements(By.CSS_SELECTOR, css):
@@ -76,7 +76,7 @@ def wait_for(driver, css: str, text: str = "", timeout: float = 8):
                 return el
         return False
     # a page being replaced leaves stale elements behind: look again
-    return WebDriverWait(driver, timeout, ignored_exceptions=(StaleElementReferenceException,)).until(
+    return WebDriverWait(driver, timeout or WAIT, ignored_exceptions=(StaleElementReferenceException,)).until(
         found, f"no {css!r} with {text!r}")
 
 
@@ -102,20 +102,35 @@ def shot(driver, name: str) -> None:
 
 
 def click(driver, xpath: str) -> None:
-    """Click a button once the page showing it has loaded (the click before may still be navigating)."""
-    WebDriverWait(driver, 8, ignored_exceptions=(StaleElementReferenceException,)).until(
-        EC.element_to_be_clickable((By.XPATH, xpath)), f"no button {xpath}").click()
+    """Click a button once the page showing it has loaded. The click before may still be navigating, or a poll may be
+    replacing the part of the page that holds it: a button gone stale between finding and clicking is found again
+    (a click on a stale element is refused before it reaches the page, so nothing is pressed twice)."""
+    def pressed(d):
+        for el in d.find_elements(By.XPATH, xpath):
+            if el.is_displayed() and el.is_enabled():
+                el.click()
+                return True
+        return False
+    WebDriverWait(driver, WAIT, ignored_exceptions=(StaleElementReferenceException,)).until(
+        pressed, f"no button {xpath}")
 
 
 def fill(driver, name: str, value: str) -> None:
-    el = WebDriverWait(driver, 8).until(EC.presence_of_element_located((By.NAME, name)), f"no field {name}")
-    el.clear()
-    el.send_keys(value)
+    def filled(d):
+        el = d.find_element(By.NAME, name)
+        el.clear()
+        el.send_keys(value)
+        return el.get_attribute("value") == value
+    WebDriverWait(driver, WAIT, ignored_exceptions=(StaleElementReferenceException, NoSuchElementException)).until(
+        filled, f"no field {name}")
 
 
 def choose(driver, name: str, value: str) -> None:
-    el = WebDriverWait(driver, 8).until(EC.presence_of_element_located((By.NAME, name)), f"no field {name}")
-    Select(el).select_by_value(value)
+    def chosen(d):
+        Select(d.find_element(By.NAME, name)).select_by_value(value)
+        return True
+    WebDriverWait(driver, WAIT, ignored_exceptions=(StaleElementReferenceException, NoSuchElementException)).until(
+        chosen, f"no field {name}")
 
 
 def new_table(driver, server: str) -> str:

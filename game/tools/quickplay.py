@@ -489,29 +489,18 @@ def _cross(ctx: Ctx, qp: QuickPlayTables, maps: Mapping[str, MapDef]) -> None:
 
 
 def _cross_maps(ctx: Ctx, qp: QuickPlayTables, maps: Mapping[str, MapDef]) -> None:
-    """A map's adjustment keeps every scenario it can roll (each objective as played there, each hazard) on a track
-    and with an ambient Heat that scenarios.yaml allows."""
+    """A map's adjustment keeps every scenario it can roll (with each hazard) at an ambient Heat that scenarios.yaml
+    allows. Its Doom change needs no check: it stops at the shortest and longest tracks allowed (generate)."""
     base = qp.base
     for map_id, tune in qp.maps.items():
-        mapdef = maps.get(map_id)
-        if mapdef is None:
+        if map_id not in maps:
             continue
-        at = f"quickplay.maps.{map_id}"
-        forms = [f for f in (row.on(mapdef) for row in qp.objective.rows) if f is not None]
         for hazard in qp.hazard.rows:
             ambient = base.ambient_heat + hazard.ambient_heat_change + tune.ambient_heat_change
             if not AMBIENT_RANGE[0] <= ambient <= AMBIENT_RANGE[1]:
-                ctx.add(f"{at}.ambient_heat_change", f"makes ambient Heat {ambient} with {hazard.name}; it must be "
-                                                     f"{AMBIENT_RANGE[0]} to {AMBIENT_RANGE[1]}")
+                ctx.add(f"quickplay.maps.{map_id}.ambient_heat_change", f"makes ambient Heat {ambient} with "
+                        f"{hazard.name}; it must be {AMBIENT_RANGE[0]} to {AMBIENT_RANGE[1]}")
                 return
-            for form in forms:
-                length = base.doom_length + hazard.doom_length_change + form.doom_length_change + \
-                    tune.doom_length_change
-                if not DOOM_RANGE[0] <= length <= DOOM_RANGE[1]:
-                    ctx.add(f"{at}.doom_length_change", f"makes a Doom track of {length} spaces for {form.name} "
-                                                        f"with {hazard.name}; it must be {DOOM_RANGE[0]} to "
-                                                        f"{DOOM_RANGE[1]}")
-                    return
 
 
 # --- the tables in play --------------------------------------------------------------------------------------------
@@ -689,7 +678,9 @@ def generate(content: Content, seed: int | None = 0, *, map_id: str | None = Non
     base = qp.base
     doom_events = dict(base.doom_events)
     doom_events.update(hazard.add_doom_events)
-    length = base.doom_length + hazard.doom_length_change + objective.doom_length_change + tune.doom_length_change
+    length = base.doom_length + hazard.doom_length_change + objective.doom_length_change
+    if tune.doom_length_change:     # a map's change stops at the shortest and longest tracks a scenario may have
+        length = min(max(length + tune.doom_length_change, DOOM_RANGE[0]), DOOM_RANGE[1])
     doom_events, moved = fit_track(doom_events, length)
     notes += [f"the {content.events[e].name} moves to Doom space {space}: the track is {length} spaces"
               for e, space in moved]

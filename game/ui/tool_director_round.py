@@ -255,7 +255,7 @@ def report_blocks(r: dict | None) -> list[Block]:
     if r["doom_events"]:
         blocks.append(Block("p", "Doom event: " + ", ".join(r["doom_events"])))
     blocks.append(Block("h", "The Director buys"))
-    blocks += [Block("k", f"{p['what']}: {p['reason']}", f"{p['cost']} Heat") for p in r["purchases"]]
+    blocks += [Block("k", purchase_line(p["what"], p["reason"]), f"{p['cost']} Heat") for p in r["purchases"]]
     if not r["purchases"]:
         blocks.append(Block("p", "Nothing worth buying."))
     if r["heat_lost"]:
@@ -268,3 +268,12 @@ def report_blocks(r: dict | None) -> list[Block]:
 
 def upper_first(text: str) -> str:
     return text[:1].upper() + text[1:]
+
+
+def purchase_line(what: str, reason: str) -> str:
+    """A purchase and its reason, without the reason's own repeat of what was bought ("Hunter at X: ...")."""
+    for head in (what, what.split(" ", 1)[-1]):
+        if reason.startswith(head + ": "):
+            reason = reason[len(head) + 2:]
+            break
+    return f"{what}: {reason}"
