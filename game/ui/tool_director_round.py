@@ -196,10 +196,10 @@ class RoundOnTable(TableSync):
             box.set_blocks(blocks)
 
     def _noise_blocks(self) -> list[Block]:
+        """This round's noise log on one wrapped line, newest first (a small window still shows the latest taps)."""
         t = self.tracker
-        blocks = [Block("h", f"Noise this round ({t.made - t.carried} Heat)")]
-        blocks += [Block("b", n["label"]) for n in reversed(t.noise)] or [Block("p", "No noise yet this round.")]
-        return blocks
+        logged = ", ".join(n["label"] for n in reversed(t.noise)) or "no noise yet this round"
+        return [Block("k", logged, f"{t.made - t.carried} Heat")]
 
     def draw_results(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         px, s, t = self.px, self.s, self.tracker
