@@ -16,7 +16,7 @@ from game.tools.table_store import TableStore, default_db
 from game.ui.launch import make_app
 from game.ui.tool_director import DirectorScreen
 from game.web.app import create_app
-from tests.test_ui_tools import button, click, frame, named, press, segment, widgets_of
+from tests.test_ui_tools import button, click, frame, named, press, real_die
 from tests.test_ui_tools_table import hub
 from tests.ui_standin import StandInGameScene, stand_in_app  # noqa: F401  (the `app` fixture)
 
@@ -45,15 +45,6 @@ def kept(tracker) -> dict:
 def phone(content):
     """A phone on the same database: the web app's test client."""
     return create_app(default_db(), content).test_client()
-
-
-def real_die(app, scene, face: int) -> None:
-    click(app, segment(named(app, "Escalation die"), "real"))
-    from game.ui.tool_inputs import DiceRow
-    die = next(w for w in widgets_of(scene) if isinstance(w, DiceRow))
-    for _ in range((face - scene.die) % 6):
-        click(app, die.die_rects()[0])
-    assert scene.die == face
 
 
 def test_a_phase_run_on_the_desktop_is_the_tracker_the_phones_page_shows(app, content):
