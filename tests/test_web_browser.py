@@ -252,7 +252,7 @@ def test_two_browsers_on_one_table_see_the_same_round_tracker(server, browsers):
     first, second = browsers(360, 740), browsers(1280, 800)
     code = new_table(first, server)
     first.get(f"{server}/t/{code}/director")
-    choose(first, "scenario", "dead_air")
+    choose(first, "scenario", "pharmacy_run")
     click(first, "//button[text()='Start the round tracker']")
     wait_for(first, "#heat-total", "0")
     second.get(f"{server}/t/{code}/director")
@@ -264,3 +264,12 @@ def test_two_browsers_on_one_table_see_the_same_round_tracker(server, browsers):
     assert "+2 Pistol" in wait_for(second, "#status", "Noise:").text
     click(second, "//button[text()='+1 natural 1']")      # and back the other way
     assert wait_for(first, "#heat-total", "3").text == "3"
+    # the Director Phase on the first: the second shows its report, and offers the page of the next step
+    first.execute_script("document.getElementById('f-facts').value = arguments[0]", EXAMPLE)
+    fill(first, "die", "6")
+    click(first, "//button[text()='Run the Director Phase']")
+    assert "Purchases" in wait_for(second, "#report pre").text
+    wait_for(second, "#changed", "show it")
+    click(second, "//p[@id='changed']/a")
+    click(second, "//button[text()='End the round']")
+    wait_for(first, "#status", "Round 2")
