@@ -270,6 +270,7 @@ def test_two_browsers_on_one_table_see_the_same_round_tracker(server, browsers):
     click(first, "//button[text()='Run the Director Phase']")
     assert "Purchases" in wait_for(second, "#report pre").text
     wait_for(second, "#changed", "show it")
+    shot(second, "director_changed_elsewhere")
     click(second, "//p[@id='changed']/a")
     click(second, "//button[text()='End the round']")
     wait_for(first, "#status", "Round 2")
