@@ -47,17 +47,27 @@ def visible_target(s: Session, z: int) -> int | None:
     ents = s._entities          # (read directly, as Session.cell does: this runs for every zombie, every plan)
     zc = ents[z][Pos].cell
     room = s.rules.engagement_slots - s.zdef(z).slots
-    sees, sight_range, w = s.board.sees, s.sight_range(), s.board.width
+    board, sight_range = s.board, s.sight_range()
+    w = board.width
     zx, zy = zc % w, zc // w
-    best, best_d = None, 0.0
-    for sv in s.on_board():        # in seat order: of two as near, the first seat wins without asking for sight
+    near = []
+    for seat, sv in enumerate(s.on_board()):
         found = ents[sv]
+        if found[Engagement].slots > room:
+            continue
         cell = found[Pos].cell
         dx, dy = abs(cell % w - zx), abs(cell // w - zy)        # Session.dist, inlined
         d = dx + 0.5 * dy if dx >= dy else dy + 0.5 * dx
-        if (best is None or d < best_d) and found[Engagement].slots <= room and sees(zc, cell, sight_range):
-            best, best_d = sv, d
-    return best
+        if sight_range is None or d <= sight_range:          # (Board.sees's own range test, done here)
+            near.append((d, seat, sv, cell))
+    # Nearest first (ties: seat), so sight is asked of as few survivors as can be: a sight answer not yet known costs
+    # a pymunk query.
+    near.sort()
+    sees = board.sees
+    for _, _, sv, cell in near:
+        if sees(zc, cell):
+            return sv
+    return None
 
 
 def goal_cells(s: Session, z: int, centre: int, include_centre: bool) -> list[int]:
@@ -148,16 +158,23 @@ def move_zombie(s: Session, z: int, budget: int, sight_only: bool = False, verb:
     return goal.why
 
 
-def engage_cells(s: Session, z: int) -> set[int]:
-    """Cells in base contact with a survivor this zombie has room to engage: a walk stops at the first of them."""
-    out: set[int] = set()
+def engage_cells(s: Session, z: int) -> frozenset[int]:
+    """Cells in base contact with a survivor this zombie has room to engage: a walk stops at the first of them. Kept
+    in the survivor memo (emptied when a survivor moves) by the room and every survivor's slots in use."""
     room = s.rules.engagement_slots - s.zdef(z).slots
-    ents, contact = s._entities, s.board.contact_cells
-    for sv in s.on_board():
-        found = ents[sv]
-        if found[Engagement].slots <= room:
-            out.update(contact(found[Pos].cell))
-    return out
+    ents, on_board = s._entities, s.on_board()
+    key = ("engage cells", room, tuple(ents[sv][Engagement].slots for sv in on_board))
+    memo = s.survivor_memo()
+    found = memo.get(key)
+    if found is None:
+        out: set[int] = set()
+        contact = s.board.contact_cells
+        for sv in on_board:
+            here = ents[sv]
+            if here[Engagement].slots <= room:
+                out.update(contact(here[Pos].cell))
+        found = memo[key] = frozenset(out)
+    return found
 
 
 def plan_walk(s: Session, z: int, goal: Goal, budget: int) -> list[int]:
@@ -198,7 +215,7 @@ def plan_walk(s: Session, z: int, goal: Goal, budget: int) -> list[int]:
 
 
 def _nearest_free_end(s: Session, z: int, walked: list[int], budget: int, factors: list[int], barred: frozenset[int],
-                      engage_at: set[int], centre: int) -> list[int]:
+                      engage_at: frozenset[int], centre: int) -> list[int]:
     """The path to the free cell within `budget` that is nearest `centre` (a survivor in sight, so the straight
     measure is the walking one near enough), if it beats where `walked` ends; else `walked`."""
     board, start = s.board, s.cell(z)
@@ -224,16 +241,11 @@ def _descend(s: Session, z: int, centre: int, budget: int, factors: list[int], b
     """Walk downhill on the distance field of the goal's block, as far as the budget allows (steps as zombie_steps)."""
     zdef = s.zdef(z)
     board = s.board
-    field = board.field(board.snap(centre), zdef.ignores_difficult, "bulk" in zdef.specials)
+    field, downhill = board.descent(board.snap(centre), zdef.ignores_difficult, "bulk" in zdef.specials)
     cur, spent, path = s.cell(z), 0, []
-    neighbours = board._neighbours
     while spent <= budget and field[cur] > 0:
         best, best_cost = -1, 0          # the lowest (cost, cell), compared without building tuples
-        here = field[cur]
-        for nxt, half in neighbours[cur]:
-            ahead = field[nxt]
-            if ahead >= here:
-                continue
+        for nxt, half, ahead in downhill[cur]:
             factor = factors[nxt]
             if not factor or nxt in barred:
                 continue

@@ -156,6 +156,7 @@ class Session:
         self.board.on_door_change = self.occupant.forget     # the position memo holds until a door changes too
         self._zombie_ids: list[int] | None = None           # zombies(), until one is placed or destroyed
         self._markers: dict[tuple[str, str | None], tuple[int, ...]] = {}   # map markers never move
+        self._noise: tuple[dict[int, int], int | None] | None = None    # (noise, loudest cell) until noise is made
         self._uids = itertools.count(1)
         self.gear: dict[int, Gear] = {}    # every deck card, by uid
         self.decks: dict[str, dict[str, list[int]]] = {}
@@ -339,6 +340,20 @@ class Session:
                 out.append(c)
         return out
 
+    def survivor_memo(self) -> dict:
+        """A dict for answers that depend only on where the survivors stand (and whatever else their key holds): it
+        is emptied whenever a survivor moves, comes or goes; the zombies' moves leave it be."""
+        return self.occupant.survivor_memo
+
+    def survivor_contact_set(self) -> frozenset[int]:
+        """The cells in base contact with a survivor (kept until a survivor moves)."""
+        memo = self.occupant.survivor_memo
+        found = memo.get("contact set")
+        if found is None:
+            contact = self.board.contact_cells
+            found = memo["contact set"] = frozenset().union(*(contact(c) for c in self.cells_of(Survivor)))
+        return found
+
     def position_memo(self) -> dict:
         """A dict for answers that depend only on where the models stand and on the doors (move reach, active spawn
         points): it is emptied whenever a model moves or a door or barricade changes."""
@@ -431,6 +446,7 @@ class Session:
         self.use()
         for eid, _ in list(esper.get_component(Noise)):
             esper.delete_entity(eid, immediate=True)
+        self._noise = None
         self.removed_shamblers = 0
         self.disruption.clear()
         self.events_bought.clear()
@@ -470,23 +486,30 @@ class Session:
     def _make_noise(self, cell: int, amount: int) -> None:
         """Remember where this round's Heat was made (zombies without sight head for the loudest spot)."""
         self.use()
+        self._noise = None
         for _, noise in esper.get_component(Noise):
             if noise.cell == cell:
                 noise.amount += amount
                 return
         esper.create_entity(Noise(cell, amount))
 
+    def _noise_facts(self) -> tuple[dict[int, int], int | None]:
+        """(cell -> Heat made there, the loudest cell), read from the Noise components and kept until noise is made
+        or the round starts: every zombie without a survivor in sight asks."""
+        found = self._noise
+        if found is None:
+            self.use()
+            noise = {n.cell: n.amount for _, n in esper.get_component(Noise)}
+            found = self._noise = (noise, min(noise, key=lambda c: (-noise[c], c)) if noise else None)
+        return found
+
     @property
     def noise(self) -> dict[int, int]:
-        """cell -> Heat made there this round (read only: a view of the Noise components)."""
-        self.use()
-        return {n.cell: n.amount for _, n in esper.get_component(Noise)}
+        """cell -> Heat made there this round (a copy: the Noise components hold it)."""
+        return dict(self._noise_facts()[0])
 
     def loudest_noise(self) -> int | None:
-        noise = self.noise
-        if not noise:
-            return None
-        return min(noise, key=lambda c: (-noise[c], c))
+        return self._noise_facts()[1]
 
     def advance_doom(self, reason: str, cause: str = "event") -> None:
         """Move the Doom marker on; `cause` (round, escalation, clatter, event) is kept for the records."""
@@ -547,7 +570,7 @@ class Session:
         self.update_engagement()
 
     def _near_survivors(self, cell: int) -> bool:
-        return not self.board.contact_cells(cell).isdisjoint(self.survivor_cell_set())
+        return cell in self.survivor_contact_set()         # (contact is symmetric: a survivor's contact cells)
 
     def place_zombie(self, kind: str, cell: int, reason: str, count: bool = True, how: str = "start") -> int:
         """Put a zombie on the board; `how` says why for the records: start, spawned, reanimated or event."""
