@@ -1,6 +1,7 @@
-"""What the horde's walk keeps between zombies (engage cells, the survivors' contact cells, the round's noise, the
-downhill steps of a field) and how it picks a target must agree with a fresh look at the world after every step of
-real games: zombies moving, spawning and dying, doors smashed, survivors moving, Downed, escaping or eliminated."""
+"""What the horde's walk keeps between zombies (the survivors' contact cells, the round's noise, the downhill steps of
+a field), the engage cells it works out only near a survivor, and how it picks a target must agree with a fresh look at
+the world after every step of real games: zombies moving, spawning and dying, doors smashed, survivors moving, Downed,
+escaping or eliminated."""
 from __future__ import annotations
 
 import esper

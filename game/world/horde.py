@@ -158,23 +158,16 @@ def move_zombie(s: Session, z: int, budget: int, sight_only: bool = False, verb:
     return goal.why
 
 
-def engage_cells(s: Session, z: int) -> frozenset[int]:
-    """Cells in base contact with a survivor this zombie has room to engage: a walk stops at the first of them. Kept
-    in the survivor memo (emptied when a survivor moves) by the room and every survivor's slots in use."""
+def engage_cells(s: Session, z: int) -> set[int]:
+    """Cells in base contact with a survivor this zombie has room to engage: a walk stops at the first of them."""
+    out: set[int] = set()
     room = s.rules.engagement_slots - s.zdef(z).slots
-    ents, on_board = s._entities, s.on_board()
-    key = ("engage cells", room, tuple(ents[sv][Engagement].slots for sv in on_board))
-    memo = s.survivor_memo()
-    found = memo.get(key)
-    if found is None:
-        out: set[int] = set()
-        contact = s.board.contact_cells
-        for sv in on_board:
-            here = ents[sv]
-            if here[Engagement].slots <= room:
-                out.update(contact(here[Pos].cell))
-        found = memo[key] = frozenset(out)
-    return found
+    ents, contact = s._entities, s.board.contact_cells
+    for sv in s.on_board():
+        found = ents[sv]
+        if found[Engagement].slots <= room:
+            out.update(contact(found[Pos].cell))
+    return out
 
 
 def plan_walk(s: Session, z: int, goal: Goal, budget: int) -> list[int]:
@@ -190,7 +183,9 @@ def plan_walk(s: Session, z: int, goal: Goal, budget: int) -> list[int]:
         path = _descend(s, z, centre, budget, factors, barred)
     if not path:
         return []
-    engage_at = engage_cells(s, z)
+    # Most walks never come near a survivor: the engage cells are worked out only for one that does (they all lie
+    # among the survivors' contact cells).
+    near_any, engage_at = s.survivor_contact_set(), None
     spent, stop, ideal = 0, -1, -1
     prev, w = start, board.width
     for i, cell in enumerate(path):
@@ -204,22 +199,27 @@ def plan_walk(s: Session, z: int, goal: Goal, budget: int) -> list[int]:
         if cell in s.occupant:
             continue
         stop = i
-        if cell in engage_at:
-            break
+        if cell in near_any:
+            engage_at = engage_cells(s, z) if engage_at is None else engage_at
+            if cell in engage_at:
+                break
     walked = path[:stop + 1]
-    if stop < ideal and goal.target is not None and path[ideal] not in engage_at:
-        # The spot a full Move reaches toward a survivor in sight is taken by another zombie: the rulebook wants the
-        # full Move toward that survivor, so take the free cell within the budget nearest it (6.0 Step 4).
-        walked = _nearest_free_end(s, z, walked, budget, factors, barred, engage_at, centre)
+    if stop < ideal and goal.target is not None:
+        if engage_at is None and path[ideal] in near_any:
+            engage_at = engage_cells(s, z)
+        if engage_at is None or path[ideal] not in engage_at:
+            # The spot a full Move reaches toward a survivor in sight is taken by another zombie: the rulebook wants
+            # the full Move toward that survivor, so take the free cell within the budget nearest it (6.0 Step 4).
+            walked = _nearest_free_end(s, z, walked, budget, factors, barred, engage_at, centre)
     return walked
 
 
 def _nearest_free_end(s: Session, z: int, walked: list[int], budget: int, factors: list[int], barred: frozenset[int],
-                      engage_at: frozenset[int], centre: int) -> list[int]:
+                      engage_at: set[int] | None, centre: int) -> list[int]:
     """The path to the free cell within `budget` that is nearest `centre` (a survivor in sight, so the straight
     measure is the walking one near enough), if it beats where `walked` ends; else `walked`."""
     board, start = s.board, s.cell(z)
-    found = board.reach(start, budget, barred, engage_at, factors)
+    found = board.reach(start, budget, barred, engage_cells(s, z) if engage_at is None else engage_at, factors)
     end = walked[-1] if walked else start
 
     def key(c: int):
