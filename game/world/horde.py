@@ -43,12 +43,18 @@ def path_cost(s: Session, z: int, path: list[int]) -> int:
 
 
 def visible_target(s: Session, z: int) -> int | None:
-    """The nearest survivor this zombie sees that has room for it (ties: seat)."""
+    """The nearest survivor this zombie sees that has room for it (ties: seat). Kept per cell, room and sight range
+    until a survivor moves, a door changes or an engagement slot does (Occupancy.targets): the Director's view asks
+    it of every Shambler, then the same zombie asks again when it moves."""
     ents = s._entities          # (read directly, as Session.cell does: this runs for every zombie, every plan)
     zc = ents[z][Pos].cell
     room = s.rules.engagement_slots - s.zdef(z).slots
-    board, sight_range = s.board, s.sight_range()
-    w = board.width
+    sight_range = s.sight_range()
+    targets = s.occupant.targets
+    key = (zc, room, sight_range)
+    if key in targets:
+        return targets[key]
+    w = s.board.width
     zx, zy = zc % w, zc // w
     near = []
     for seat, sv in enumerate(s.on_board()):
@@ -63,11 +69,13 @@ def visible_target(s: Session, z: int) -> int | None:
     # Nearest first (ties: seat), so sight is asked of as few survivors as can be: a sight answer not yet known costs
     # a pymunk query.
     near.sort()
-    sees = board.sees
+    sees, best = s.board.sees, None
     for _, _, sv, cell in near:
         if sees(zc, cell):
-            return sv
-    return None
+            best = sv
+            break
+    targets[key] = best
+    return best
 
 
 def goal_cells(s: Session, z: int, centre: int, include_centre: bool) -> list[int]:

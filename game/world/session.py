@@ -57,18 +57,22 @@ class Occupancy(dict):
 
     It also holds the two memos of answers that hold until something moves, and empties them as it changes (rather
     than have every read compare counters): `memo` until any model moves or a door changes (Session.position_memo),
-    `survivor_memo` until a survivor moves, comes or goes (the zombies' moves of a Director Phase leave it be)."""
+    `survivor_memo` until a survivor moves, comes or goes (the zombies' moves of a Director Phase leave it be), and
+    `targets` (the survivor each zombie cell sees, game.world.horde.visible_target) until a survivor moves, a door
+    changes or a survivor's engagement slots do (Session.update_engagement empties it)."""
     version = 0
 
     def __init__(self):
         super().__init__()
         self.memo: dict = {}
         self.survivor_memo: dict = {}
+        self.targets: dict = {}
         self.survivor_ids: set[int] = set()     # the survivor entities (entities are never deleted)
 
     def forget(self) -> None:
-        """Empty the position memo (a door or a barricade changed)."""
+        """Empty the position memo and the targets (a door or a barricade changed)."""
         self.memo = {}
+        self.targets = {}
 
     def __setitem__(self, key, value) -> None:
         super().__setitem__(key, value)
@@ -76,10 +80,12 @@ class Occupancy(dict):
         self.memo = {}
         if value in self.survivor_ids:
             self.survivor_memo = {}
+            self.targets = {}
 
     def __delitem__(self, key) -> None:
         if self[key] in self.survivor_ids:
             self.survivor_memo = {}
+            self.targets = {}
         super().__delitem__(key)
         self.version += 1
         self.memo = {}
@@ -646,12 +652,14 @@ class Session:
         ents = self._entities      # read directly, as comp() does: this runs after most moves
         scell, downed, engagement = {}, {}, {}
         candidates = set()
+        before = []                # the slots in use, to tell whether the zombies' targets may have changed
         for s in self._roster:
             found = ents[s]
             eng = found[Engagement]
             if Pos in found:
                 scell[s], downed[s], engagement[s] = found[Pos].cell, found[Status].downed, eng
                 candidates.update(z for z in eng.attackers if Zombie in ents.get(z, ()))
+            before.append(eng.slots)
             eng.attackers, eng.slots = (), 0
         near: set[int] = set()
         for c in scell.values():
@@ -659,6 +667,8 @@ class Session:
         occupant = self.occupant
         candidates.update(eid for c in near if (eid := occupant.get(c)) is not None and Zombie in ents[eid])
         if not candidates:          # the common case: nobody is or comes into contact
+            if any(before):
+                self.occupant.targets = {}
             return
         slots = dict.fromkeys(scell, 0)
         free = []
@@ -692,6 +702,8 @@ class Session:
                 attackers.setdefault(t, []).append(z)
         for t, group in attackers.items():
             engagement[t].attackers, engagement[t].slots = tuple(group), slots[t]
+        if before != [ents[s][Engagement].slots for s in self._roster]:
+            self.occupant.targets = {}
 
     # --- wounds ------------------------------------------------------------------------------------------------
     def wound_survivor(self, s: int, amount: int, source: str) -> None:
