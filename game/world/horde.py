@@ -43,15 +43,18 @@ def path_cost(s: Session, z: int, path: list[int]) -> int:
 
 
 def visible_target(s: Session, z: int) -> int | None:
-    """The nearest survivor this zombie sees that has room for it (ties: seat). Kept per cell, room and sight range
-    until a survivor moves, a door changes or an engagement slot does (Occupancy.targets): the Director's view asks
-    it of every Shambler, then the same zombie asks again when it moves."""
+    """The nearest survivor this zombie sees that has room for it (ties: seat). Kept per room, cell and sight range
+    until a survivor moves, a door changes or a survivor's slots in use cross the room (Occupancy.targets): the
+    Director's view asks it of every Shambler, then the same zombie asks again when it moves."""
     ents = s._entities          # (read directly, as Session.cell does: this runs for every zombie, every plan)
     zc = ents[z][Pos].cell
     room = s.rules.engagement_slots - s.zdef(z).slots
     sight_range = s.sight_range()
-    targets = s.occupant.targets
-    key = (zc, room, sight_range)
+    kept = s.occupant.targets
+    targets = kept.get(room)
+    if targets is None:
+        targets = kept[room] = {}
+    key = (zc, sight_range)
     if key in targets:
         return targets[key]
     w = s.board.width

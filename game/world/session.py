@@ -58,8 +58,8 @@ class Occupancy(dict):
     It also holds the two memos of answers that hold until something moves, and empties them as it changes (rather
     than have every read compare counters): `memo` until any model moves or a door changes (Session.position_memo),
     `survivor_memo` until a survivor moves, comes or goes (the zombies' moves of a Director Phase leave it be), and
-    `targets` (the survivor each zombie cell sees, game.world.horde.visible_target) until a survivor moves, a door
-    changes or a survivor's engagement slots do (Session.update_engagement empties it)."""
+    `targets` (room -> the survivor each zombie cell sees, game.world.horde.visible_target) until a survivor moves or
+    a door changes; Session.update_engagement empties the rooms a survivor's slots in use have crossed."""
     version = 0
 
     def __init__(self):
@@ -668,7 +668,7 @@ class Session:
         candidates.update(eid for c in near if (eid := occupant.get(c)) is not None and Zombie in ents[eid])
         if not candidates:          # the common case: nobody is or comes into contact
             if any(before):
-                self.occupant.targets = {}
+                self._slots_changed(before)
             return
         slots = dict.fromkeys(scell, 0)
         free = []
@@ -703,7 +703,16 @@ class Session:
         for t, group in attackers.items():
             engagement[t].attackers, engagement[t].slots = tuple(group), slots[t]
         if before != [ents[s][Engagement].slots for s in self._roster]:
-            self.occupant.targets = {}
+            self._slots_changed(before)
+
+    def _slots_changed(self, before: list[int]) -> None:
+        """A zombie with room r sees past the survivors with more than r slots in use: forget the targets of every
+        room a survivor's slots crossed (from `before`, in roster order, to now)."""
+        targets, ents = self.occupant.targets, self._entities
+        for s, was in zip(self._roster, before, strict=True):
+            now = ents[s][Engagement].slots
+            for room in range(min(was, now), max(was, now)):
+                targets.pop(room, None)
 
     # --- wounds ------------------------------------------------------------------------------------------------
     def wound_survivor(self, s: int, amount: int, source: str) -> None:
