@@ -70,8 +70,9 @@ def test_a_door_or_a_barricade_empties_the_position_memo():
     door = cell(s, 3, 1)
     memo = s.position_memo()
     memo["probe"] = 1
+    s.occupant.targets["probe"] = 1        # what a zombie sees changes with the doors too
     s.board.set_door(door, True)
-    assert "probe" not in s.position_memo()
+    assert "probe" not in s.position_memo() and "probe" not in s.occupant.targets
     s.position_memo()["probe"] = 2
     s.board.set_door(door, False)
     s.board.set_barricade(door, True)

@@ -122,29 +122,64 @@ def pressed(view: DirectorView) -> SurvivorFact | None:
 
 
 class _Facts:
-    """What every score on one view needs, worked out once: who stands, each survivor's standing allies, and how
-    much the Director cares to hurt each of them."""
+    """What every score on one view needs, worked out once: who stands, how near each survivor's nearest standing
+    ally is, and how much the Director cares to hurt each of them."""
 
     def __init__(self, level: DirectorLevel, view: DirectorView):
         target = pressed(view)
         self.standing = [s for s in view.survivors if s.standing]
         ids = {s.id for s in self.standing}
-        self.allies = {s.id: [d for o, d in s.neighbours.items() if o in ids] for s in view.survivors}
+        # The nearest standing ally of each survivor (inches; inf if none): the special rules ask "any ally within".
+        self.nearest_ally = {s.id: min((d for o, d in s.neighbours.items() if o in ids), default=math.inf)
+                             for s in view.survivors}
         self.weights = {s.id: weight(level, s, target) for s in view.survivors}
         # What _zombie_score reads per standing survivor, in one tuple each: it runs for every kind at every spawn.
         full = level.scores.full_survivor
         self.rows = [(sv, sv.spawn_distance, 1.0 if sv.room > 0 else full, self.weights[sv.id])
                      for sv in self.standing]
-        self._arrivals: dict[tuple[float, int], tuple[float, int]] = {}
-        self._level, self._doom_left = level, view.doom_left
+        self._hordes: dict[str, str] = {}
+        self._arrivals = _arrivals(level, view.doom_left)
 
     def arrival(self, inches: float, move: int) -> tuple[float, int]:
-        """arrival() for this view's level and Doom, remembered: many kinds share a move."""
+        """arrival() for this view's level and Doom, remembered: many kinds share a move, and many views a distance."""
         key = (inches, move)
         found = self._arrivals.get(key)
         if found is None:
-            found = self._arrivals[key] = arrival(self._level, inches, move, self._doom_left)
+            level, doom_left = self._arrivals.level_doom
+            found = self._arrivals[key] = arrival(level, inches, move, doom_left)
         return found
+
+    def horde(self, spawn: str) -> str:
+        """A Horde's situation at this spawn point: two or more standing survivors within 12" of it, or alone."""
+        found = self._hordes.get(spawn)
+        if found is None:
+            near = sum(1 for x in self.standing if x.spawn_distance.get(spawn, 99) <= 12)
+            found = self._hordes[spawn] = "horde" if near >= 2 else "lone_horde"
+        return found
+
+
+class _Arrivals(dict):
+    """(inches, move) -> arrival(), for one level and Doom left (level_doom)."""
+
+    def __init__(self, level_doom: tuple[DirectorLevel, int]):
+        super().__init__()
+        self.level_doom = level_doom
+
+
+_ARRIVALS: dict[tuple[int, int], _Arrivals] = {}
+
+
+def _arrivals(level: DirectorLevel, doom_left: int) -> _Arrivals:
+    """The arrival answers kept for this level and Doom left, across views (the same distances come up every phase).
+    Kept by the level's identity, with the level, so an id is never reused while its entry lives."""
+    found = _ARRIVALS.get((id(level), doom_left))
+    if found is None or found.level_doom[0] is not level:
+        if len(_ARRIVALS) >= 256:
+            _ARRIVALS.clear()
+        found = _ARRIVALS[id(level), doom_left] = _Arrivals((level, doom_left))
+    elif len(found) > 4096:
+        found.clear()
+    return found
 
 
 def weight(level: DirectorLevel, sv: SurvivorFact, target: SurvivorFact | None) -> float:
@@ -165,17 +200,16 @@ def arrival(level: DirectorLevel, inches: float, move: int, doom_left: int) -> t
 
 def _situation(kind: ZombieKind, facts: _Facts, sv: SurvivorFact, spawn: str) -> str:
     """The special rule of this zombie that would bite here, if any."""
-    allies = facts.allies[sv.id]
+    ally = facts.nearest_ally[sv.id]
     for special in kind.specials:
-        if special == "ambush_leap" and not any(d <= 6 for d in allies):
+        if special == "ambush_leap" and not ally <= 6:
             return special
-        if special == "explosive_demise" and any(d <= 2 for d in allies):
+        if special == "explosive_demise" and ally <= 2:
             return special
-        if special == "shriek" and any(d <= 8 for d in allies):
+        if special == "shriek" and ally <= 8:
             return special
         if special == "horde":
-            near = sum(1 for x in facts.standing if x.spawn_distance.get(spawn, 99) <= 12)
-            return "horde" if near >= 2 else "lone_horde"
+            return facts.horde(spawn)
     return ""
 
 

@@ -14,6 +14,8 @@ from game.world.horde import visible_target
 from game.world.purchases import BuyEvent, Lunge, Reanimate, Spawn, legal_purchases, spawn_cell
 from game.world.session import Session
 
+_FACTS_LIMIT = 2000       # survivor facts kept per game (a few hundred bytes each)
+
 
 class DirectorAI:
     """The policy the Session's spending system calls, once per purchase."""
@@ -22,12 +24,15 @@ class DirectorAI:
         self.level_name = level
         self._phase = None
         self._shopping: Shopping | None = None
-        self._facts: dict = {}                 # view_of's memo: kept for one phase while the doors stay as they are
+        self._facts: dict = {}                 # view_of's memo: kept for one game (see _memo)
         self._facts_key = None
 
     def _memo(self, s: Session) -> dict:
-        key = (id(s), s.board.terrain_key, s.round, s.board.version)
-        if key != self._facts_key:
+        """view_of's memo. What it holds follows from a survivor's cell and goal cells on the static map (the routes
+        and distance fields take no account of doors), so it serves every phase of one game: a survivor holding a
+        cell or back on one finds its facts there."""
+        key = (id(s), s.board.terrain_key, id(s.map))
+        if key != self._facts_key or len(self._facts) > _FACTS_LIMIT:
             self._facts_key, self._facts = key, {}
         return self._facts
 

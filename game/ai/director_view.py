@@ -108,7 +108,8 @@ def _gunners(s: Session, standing: list[int]) -> int:
 def _route_facts(s: Session, sv: int, level: DirectorLevel, markers, memo: dict) -> tuple[list[int], dict, float]:
     """(route ahead, inches from each spawn point to the nearest cell of that route, inches to the goal) of one
     survivor: all three follow from its cell and its goal cells on the static map, so `memo` keeps them by those
-    (the Director's plans of one phase see the survivors where they stood: only zombies come and go)."""
+    (the Director's plans of one phase see the survivors where they stood, and a survivor holding a cell stands on it
+    phase after phase)."""
     key = (s.cell(sv), tuple(goal_cells(s, sv)), level.route_ahead)
     found = memo.get(key)
     if found is None:
@@ -122,8 +123,8 @@ def _route_facts(s: Session, sv: int, level: DirectorLevel, markers, memo: dict)
 
 
 def view_of(s: Session, level: DirectorLevel, memo: dict | None = None) -> DirectorView:
-    """The Director's view of the board now. `memo`: a dict kept while the map and the doors stay as they are (a
-    DirectorAI keeps one per phase), for the facts that follow from where a survivor stands and where it heads."""
+    """The Director's view of the board now. `memo`: a dict kept while the map stays the same (a DirectorAI keeps
+    one per game), for the facts that follow from where a survivor stands and where it heads."""
     memo = {} if memo is None else memo
     markers = spawn_markers(s)
     active = set(spawn_points(s, "any"))

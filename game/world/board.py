@@ -435,9 +435,21 @@ class Board:
             if found is None:
                 if len(fields) > _FIELD_CACHE_LIMIT:
                     fields.clear()
+                    self._static.downhill.clear()
                 found = fields[canonical] = self._compute_field(sources, ignores_difficult, bulk)
             fields[key] = found
         return found
+
+    def descent(self, source: int | tuple[int, ...], ignores_difficult: bool = False, bulk: bool = False
+                ) -> tuple[array, _Downhill]:
+        """field(), with its downhill steps: per cell, (neighbour, half inches of the step, the neighbour's field
+        value) for the neighbours lower on the field, in neighbours() order. Worked out once per cell and field and
+        kept with the field: a zombie walking down a field asks the same cells again and again."""
+        found = self.field(source, ignores_difficult, bulk)
+        kept = self._static.downhill.get(id(found))
+        if kept is None or kept[0] is not found:
+            kept = self._static.downhill[id(found)] = (found, _Downhill(found, self._neighbours))
+        return kept
 
     def _compute_field(self, sources: tuple[int, ...], ignores_difficult: bool, bulk: bool) -> array:
         # Dijkstra backwards from the sources with a bucket per cost (steps cost 2 to 6 half inches): the distances
@@ -461,6 +473,20 @@ class Board:
                         buckets[total].append(prev)
             d += 1
         return array("i", dist)
+
+
+class _Downhill(dict):
+    """cell -> its downhill steps on one field (see Board.descent), filled in as cells are asked for."""
+
+    def __init__(self, field: array, neighbours: list[list[tuple[int, int]]]):
+        super().__init__()
+        self.field, self.neighbours = field, neighbours
+
+    def __missing__(self, cell: int) -> tuple[tuple[int, int, int], ...]:
+        field = self.field
+        here = field[cell]
+        found = self[cell] = tuple((n, half, field[n]) for n, half in self.neighbours[cell] if field[n] < here)
+        return found
 
 
 def zombie_factor(kind: str, closed_door: bool, barricaded: bool, ignores_difficult: bool, bulk: bool) -> int:
@@ -497,6 +523,7 @@ class _Static:
         self.cover: dict[tuple[int, int], str] = {}
         self.reaches: dict[tuple[frozenset[int], int, int], dict] = {}
         self.fields: dict[tuple, array] = {}
+        self.downhill: dict[int, tuple[array, _Downhill]] = {}     # id(field) -> (field, its downhill steps)
         self.zombie_factors: dict[tuple[bool, bool], list[int]] = {}
         self.edges: dict[tuple[bool, bool], list[tuple[tuple[int, int], ...]]] = {}
 

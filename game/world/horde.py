@@ -43,20 +43,41 @@ def path_cost(s: Session, z: int, path: list[int]) -> int:
 
 
 def visible_target(s: Session, z: int) -> int | None:
-    """The nearest survivor this zombie sees that has room for it (ties: seat)."""
+    """The nearest survivor this zombie sees that has room for it (ties: seat). Kept per room, cell and sight range
+    until a survivor moves, a door changes or a survivor's slots in use cross the room (Occupancy.targets): the
+    Director's view asks it of every Shambler, then the same zombie asks again when it moves."""
     ents = s._entities          # (read directly, as Session.cell does: this runs for every zombie, every plan)
     zc = ents[z][Pos].cell
     room = s.rules.engagement_slots - s.zdef(z).slots
-    sees, sight_range, w = s.board.sees, s.sight_range(), s.board.width
+    sight_range = s.sight_range()
+    kept = s.occupant.targets
+    targets = kept.get(room)
+    if targets is None:
+        targets = kept[room] = {}
+    key = (zc, sight_range)
+    if key in targets:
+        return targets[key]
+    w = s.board.width
     zx, zy = zc % w, zc // w
-    best, best_d = None, 0.0
-    for sv in s.on_board():        # in seat order: of two as near, the first seat wins without asking for sight
+    near = []
+    for seat, sv in enumerate(s.on_board()):
         found = ents[sv]
+        if found[Engagement].slots > room:
+            continue
         cell = found[Pos].cell
         dx, dy = abs(cell % w - zx), abs(cell // w - zy)        # Session.dist, inlined
         d = dx + 0.5 * dy if dx >= dy else dy + 0.5 * dx
-        if (best is None or d < best_d) and found[Engagement].slots <= room and sees(zc, cell, sight_range):
-            best, best_d = sv, d
+        if sight_range is None or d <= sight_range:          # (Board.sees's own range test, done here)
+            near.append((d, seat, sv, cell))
+    # Nearest first (ties: seat), so sight is asked of as few survivors as can be: a sight answer not yet known costs
+    # a pymunk query.
+    near.sort()
+    sees, best = s.board.sees, None
+    for _, _, sv, cell in near:
+        if sees(zc, cell):
+            best = sv
+            break
+    targets[key] = best
     return best
 
 
@@ -173,7 +194,9 @@ def plan_walk(s: Session, z: int, goal: Goal, budget: int) -> list[int]:
         path = _descend(s, z, centre, budget, factors, barred)
     if not path:
         return []
-    engage_at = engage_cells(s, z)
+    # Most walks never come near a survivor: the engage cells are worked out only for one that does (they all lie
+    # among the survivors' contact cells).
+    near_any, engage_at = s.survivor_contact_set(), None
     spent, stop, ideal = 0, -1, -1
     prev, w = start, board.width
     for i, cell in enumerate(path):
@@ -187,22 +210,27 @@ def plan_walk(s: Session, z: int, goal: Goal, budget: int) -> list[int]:
         if cell in s.occupant:
             continue
         stop = i
-        if cell in engage_at:
-            break
+        if cell in near_any:
+            engage_at = engage_cells(s, z) if engage_at is None else engage_at
+            if cell in engage_at:
+                break
     walked = path[:stop + 1]
-    if stop < ideal and goal.target is not None and path[ideal] not in engage_at:
-        # The spot a full Move reaches toward a survivor in sight is taken by another zombie: the rulebook wants the
-        # full Move toward that survivor, so take the free cell within the budget nearest it (6.0 Step 4).
-        walked = _nearest_free_end(s, z, walked, budget, factors, barred, engage_at, centre)
+    if stop < ideal and goal.target is not None:
+        if engage_at is None and path[ideal] in near_any:
+            engage_at = engage_cells(s, z)
+        if engage_at is None or path[ideal] not in engage_at:
+            # The spot a full Move reaches toward a survivor in sight is taken by another zombie: the rulebook wants
+            # the full Move toward that survivor, so take the free cell within the budget nearest it (6.0 Step 4).
+            walked = _nearest_free_end(s, z, walked, budget, factors, barred, engage_at, centre)
     return walked
 
 
 def _nearest_free_end(s: Session, z: int, walked: list[int], budget: int, factors: list[int], barred: frozenset[int],
-                      engage_at: set[int], centre: int) -> list[int]:
+                      engage_at: set[int] | None, centre: int) -> list[int]:
     """The path to the free cell within `budget` that is nearest `centre` (a survivor in sight, so the straight
     measure is the walking one near enough), if it beats where `walked` ends; else `walked`."""
     board, start = s.board, s.cell(z)
-    found = board.reach(start, budget, barred, engage_at, factors)
+    found = board.reach(start, budget, barred, engage_cells(s, z) if engage_at is None else engage_at, factors)
     end = walked[-1] if walked else start
 
     def key(c: int):
@@ -224,16 +252,11 @@ def _descend(s: Session, z: int, centre: int, budget: int, factors: list[int], b
     """Walk downhill on the distance field of the goal's block, as far as the budget allows (steps as zombie_steps)."""
     zdef = s.zdef(z)
     board = s.board
-    field = board.field(board.snap(centre), zdef.ignores_difficult, "bulk" in zdef.specials)
+    field, downhill = board.descent(board.snap(centre), zdef.ignores_difficult, "bulk" in zdef.specials)
     cur, spent, path = s.cell(z), 0, []
-    neighbours = board._neighbours
     while spent <= budget and field[cur] > 0:
         best, best_cost = -1, 0          # the lowest (cost, cell), compared without building tuples
-        here = field[cur]
-        for nxt, half in neighbours[cur]:
-            ahead = field[nxt]
-            if ahead >= here:
-                continue
+        for nxt, half, ahead in downhill[cur]:
             factor = factors[nxt]
             if not factor or nxt in barred:
                 continue

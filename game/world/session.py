@@ -57,18 +57,22 @@ class Occupancy(dict):
 
     It also holds the two memos of answers that hold until something moves, and empties them as it changes (rather
     than have every read compare counters): `memo` until any model moves or a door changes (Session.position_memo),
-    `survivor_memo` until a survivor moves, comes or goes (the zombies' moves of a Director Phase leave it be)."""
+    `survivor_memo` until a survivor moves, comes or goes (the zombies' moves of a Director Phase leave it be), and
+    `targets` (room -> the survivor each zombie cell sees, game.world.horde.visible_target) until a survivor moves or
+    a door changes; Session.update_engagement empties the rooms a survivor's slots in use have crossed."""
     version = 0
 
     def __init__(self):
         super().__init__()
         self.memo: dict = {}
         self.survivor_memo: dict = {}
+        self.targets: dict = {}
         self.survivor_ids: set[int] = set()     # the survivor entities (entities are never deleted)
 
     def forget(self) -> None:
-        """Empty the position memo (a door or a barricade changed)."""
+        """Empty the position memo and the targets (a door or a barricade changed)."""
         self.memo = {}
+        self.targets = {}
 
     def __setitem__(self, key, value) -> None:
         super().__setitem__(key, value)
@@ -76,10 +80,12 @@ class Occupancy(dict):
         self.memo = {}
         if value in self.survivor_ids:
             self.survivor_memo = {}
+            self.targets = {}
 
     def __delitem__(self, key) -> None:
         if self[key] in self.survivor_ids:
             self.survivor_memo = {}
+            self.targets = {}
         super().__delitem__(key)
         self.version += 1
         self.memo = {}
@@ -156,6 +162,7 @@ class Session:
         self.board.on_door_change = self.occupant.forget     # the position memo holds until a door changes too
         self._zombie_ids: list[int] | None = None           # zombies(), until one is placed or destroyed
         self._markers: dict[tuple[str, str | None], tuple[int, ...]] = {}   # map markers never move
+        self._noise: tuple[dict[int, int], int | None] | None = None    # (noise, loudest cell) until noise is made
         self._uids = itertools.count(1)
         self.gear: dict[int, Gear] = {}    # every deck card, by uid
         self.decks: dict[str, dict[str, list[int]]] = {}
@@ -339,6 +346,20 @@ class Session:
                 out.append(c)
         return out
 
+    def survivor_memo(self) -> dict:
+        """A dict for answers that depend only on where the survivors stand (and whatever else their key holds): it
+        is emptied whenever a survivor moves, comes or goes; the zombies' moves leave it be."""
+        return self.occupant.survivor_memo
+
+    def survivor_contact_set(self) -> frozenset[int]:
+        """The cells in base contact with a survivor (kept until a survivor moves)."""
+        memo = self.occupant.survivor_memo
+        found = memo.get("contact set")
+        if found is None:
+            contact = self.board.contact_cells
+            found = memo["contact set"] = frozenset().union(*(contact(c) for c in self.cells_of(Survivor)))
+        return found
+
     def position_memo(self) -> dict:
         """A dict for answers that depend only on where the models stand and on the doors (move reach, active spawn
         points): it is emptied whenever a model moves or a door or barricade changes."""
@@ -431,6 +452,7 @@ class Session:
         self.use()
         for eid, _ in list(esper.get_component(Noise)):
             esper.delete_entity(eid, immediate=True)
+        self._noise = None
         self.removed_shamblers = 0
         self.disruption.clear()
         self.events_bought.clear()
@@ -470,23 +492,30 @@ class Session:
     def _make_noise(self, cell: int, amount: int) -> None:
         """Remember where this round's Heat was made (zombies without sight head for the loudest spot)."""
         self.use()
+        self._noise = None
         for _, noise in esper.get_component(Noise):
             if noise.cell == cell:
                 noise.amount += amount
                 return
         esper.create_entity(Noise(cell, amount))
 
+    def _noise_facts(self) -> tuple[dict[int, int], int | None]:
+        """(cell -> Heat made there, the loudest cell), read from the Noise components and kept until noise is made
+        or the round starts: every zombie without a survivor in sight asks."""
+        found = self._noise
+        if found is None:
+            self.use()
+            noise = {n.cell: n.amount for _, n in esper.get_component(Noise)}
+            found = self._noise = (noise, min(noise, key=lambda c: (-noise[c], c)) if noise else None)
+        return found
+
     @property
     def noise(self) -> dict[int, int]:
-        """cell -> Heat made there this round (read only: a view of the Noise components)."""
-        self.use()
-        return {n.cell: n.amount for _, n in esper.get_component(Noise)}
+        """cell -> Heat made there this round (a copy: the Noise components hold it)."""
+        return dict(self._noise_facts()[0])
 
     def loudest_noise(self) -> int | None:
-        noise = self.noise
-        if not noise:
-            return None
-        return min(noise, key=lambda c: (-noise[c], c))
+        return self._noise_facts()[1]
 
     def advance_doom(self, reason: str, cause: str = "event") -> None:
         """Move the Doom marker on; `cause` (round, escalation, clatter, event) is kept for the records."""
@@ -547,7 +576,7 @@ class Session:
         self.update_engagement()
 
     def _near_survivors(self, cell: int) -> bool:
-        return not self.board.contact_cells(cell).isdisjoint(self.survivor_cell_set())
+        return cell in self.survivor_contact_set()         # (contact is symmetric: a survivor's contact cells)
 
     def place_zombie(self, kind: str, cell: int, reason: str, count: bool = True, how: str = "start") -> int:
         """Put a zombie on the board; `how` says why for the records: start, spawned, reanimated or event."""
@@ -623,12 +652,14 @@ class Session:
         ents = self._entities      # read directly, as comp() does: this runs after most moves
         scell, downed, engagement = {}, {}, {}
         candidates = set()
+        before = []                # the slots in use, to tell whether the zombies' targets may have changed
         for s in self._roster:
             found = ents[s]
             eng = found[Engagement]
             if Pos in found:
                 scell[s], downed[s], engagement[s] = found[Pos].cell, found[Status].downed, eng
                 candidates.update(z for z in eng.attackers if Zombie in ents.get(z, ()))
+            before.append(eng.slots)
             eng.attackers, eng.slots = (), 0
         near: set[int] = set()
         for c in scell.values():
@@ -636,6 +667,8 @@ class Session:
         occupant = self.occupant
         candidates.update(eid for c in near if (eid := occupant.get(c)) is not None and Zombie in ents[eid])
         if not candidates:          # the common case: nobody is or comes into contact
+            if any(before):
+                self._slots_changed(before)
             return
         slots = dict.fromkeys(scell, 0)
         free = []
@@ -669,6 +702,17 @@ class Session:
                 attackers.setdefault(t, []).append(z)
         for t, group in attackers.items():
             engagement[t].attackers, engagement[t].slots = tuple(group), slots[t]
+        if before != [ents[s][Engagement].slots for s in self._roster]:
+            self._slots_changed(before)
+
+    def _slots_changed(self, before: list[int]) -> None:
+        """A zombie with room r sees past the survivors with more than r slots in use: forget the targets of every
+        room a survivor's slots crossed (from `before`, in roster order, to now)."""
+        targets, ents = self.occupant.targets, self._entities
+        for s, was in zip(self._roster, before, strict=True):
+            now = ents[s][Engagement].slots
+            for room in range(min(was, now), max(was, now)):
+                targets.pop(room, None)
 
     # --- wounds ------------------------------------------------------------------------------------------------
     def wound_survivor(self, s: int, amount: int, source: str) -> None:
