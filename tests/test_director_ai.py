@@ -9,6 +9,7 @@ from game.ai.director import (
     SurvivorFact,
     ZombieKind,
     decide,
+    event_score,
     plan,
     pressed,
     zombie_score,
@@ -118,6 +119,22 @@ def test_lost_time_when_the_survivors_would_just_make_it_and_never_on_the_last_s
     assert decide(far, 6, levels["ruthless"]).event == "lost_time"
     done = view(survivor(1, alley=40, dock=40, gate=40), events=(lost,), doom_left=0, rounds_needed=3)
     assert all(d.event != "lost_time" for d in plan(done, 6, levels["ruthless"]))
+
+
+def test_the_ruthless_director_prices_an_escalation_by_the_survivors_slack(levels):
+    """A Security Alarm that tips next round into an escalation: the ruthless Director (which reads the clock) values
+    that Doom space by the survivors' slack, as it values Lost Time; the standard one values it the same whatever the
+    slack."""
+    alarm = EventFact("security_alarm", "Security Alarm", 3, (("heat_next_round", 3),))
+    bands = load_content().rules.escalation
+    def alarm_score(level, doom_left, rounds_needed):
+        v = view(survivor(1, alley=40, dock=40, gate=40), events=(alarm,), next_heat=5, escalation=bands,
+                 doom_left=doom_left, rounds_needed=rounds_needed)
+        return event_score(levels[level], v, alarm, per_heat=0.0)[0]
+    tight, slack = alarm_score("ruthless", 4, 3), alarm_score("ruthless", 10, 2)
+    assert tight > 0 and slack == pytest.approx(tight / 8)            # slack 1 against 8
+    assert alarm_score("standard", 4, 3) == alarm_score("standard", 10, 2) > 0
+    assert levels["ruthless"].reads_the_clock and not levels["standard"].reads_the_clock
 
 
 def test_the_gentle_director_buys_no_events(levels):

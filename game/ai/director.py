@@ -278,7 +278,9 @@ def event_score(level: DirectorLevel, view: DirectorView, event: EventFact, per_
             score += sc.heat_next_round * amount * per_heat * level.decay
             more = (escalation_chance(view.next_heat + amount, view.escalation)
                     - escalation_chance(view.next_heat, view.escalation))
-            score += level.doom_space * more
+            # The ruthless Director reads the clock: a Doom space is worth more the less slack the survivors have.
+            score += level.doom_space * more / (max(1.0, view.doom_left - view.rounds_needed) if level.reads_the_clock
+                                                else 1.0)
             why.append(f"+{amount} Heat next round" + (f", Doom {more:.0%} likelier to escalate" if more else ""))
         elif kind == "close_doors" and view.open_doors and doors:
             score += sc.open_door * view.open_doors

@@ -37,6 +37,7 @@ class DirectorLevel:
     focus: float
     events: bool
     doom_space: float
+    reads_the_clock: bool      # a likelier escalation is worth doom_space / the survivors' slack, as Lost Time is
     buys: tuple[str, ...]      # the classes of zombie it spawns: shambler, special, major
     scores: Scores
 
@@ -62,9 +63,9 @@ def parse_tables(data: object, file: str, known, tables=None, maps=None) -> tupl
     def level(ctx: Ctx, v: object, where: str) -> object:
         vals = keyed(ctx, v, where, {"text": text, "route_ahead": number(0, 48), "decay": share,
                                      "lunge_attack": number(0, 10), "focus": number(1, 5), "events": flag,
-                                     "doom_space": number(0, 50),
+                                     "doom_space": number(0, 50), "reads_the_clock": flag,
                                      "buys": list_of(choice(ZOMBIE_CLASSES), min_len=1, unique=True)},
-                     {"buys": list(ZOMBIE_CLASSES)})
+                     {"buys": list(ZOMBIE_CLASSES), "reads_the_clock": False})
         return BAD if vals is None else {**vals, "buys": tuple(vals["buys"])}
 
     def levels(ctx: Ctx, v: object, where: str) -> object:
