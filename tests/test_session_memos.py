@@ -45,7 +45,7 @@ def _cached(s) -> dict:
 
 def test_memos_agree_with_the_world_after_every_step_of_real_games():
     content = load_content()
-    seen = {"zombie moves kept the survivor memo": 0, "survivor moves": 0}
+    seen = {"zombie moves kept the survivor memo": 0, "survivor moves": 0, "survivor moves kept the zombie memo": 0}
     last = {}
 
     def compare(s):
@@ -56,7 +56,11 @@ def test_memos_agree_with_the_world_after_every_step_of_real_games():
             seen["zombie moves kept the survivor memo"] += last["version"] != s.occupant.version
         elif last.get("cells") is not None and cells != last["cells"]:
             seen["survivor moves"] += 1
-        last.update(memo=memo, cells=cells, version=s.occupant.version)
+        zmemo, zcells = s.occupant.zombie_memo, [(z, s.cell(z)) for z in s.zombies()]
+        if last.get("zmemo") is zmemo:
+            assert zcells == last["zcells"], "a zombie moved, came or fell and its memo was kept"
+            seen["survivor moves kept the zombie memo"] += last["version"] != s.occupant.version
+        last.update(memo=memo, cells=cells, version=s.occupant.version, zmemo=zmemo, zcells=zcells)
 
     for scenario in ("pharmacy_run", "hold_the_line", "lost_and_found"):
         for seed in range(2):

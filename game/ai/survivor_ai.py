@@ -26,6 +26,7 @@ from game.ai.odds import melee as melee_odds
 from game.ai.survivor_levels import SURVIVOR_LEVELS, Level, survivor_level
 from game.content.defs import Content
 from game.content.loader import load_content
+from game.rules.combat import zombie_fight
 from game.rules.heat import escalation_need
 from game.world import actions as A
 from game.world.board import INF
@@ -59,7 +60,7 @@ class SurvivorAI:
         self.level: Level = survivor_level(content or load_content(), level)
         self.owner = owner
         self.rng = random.Random(seed * 104729 + 3)   # its own RNG: never shifts the game's dice
-        self._danger: list[tuple[int, int, float, int]] = []
+        self._danger: list[tuple[int, int, int, int]] = []
         self._threat_key = -1
         self._assign_key = None
         self._assignment: dict[int, int] = {}
@@ -118,9 +119,11 @@ class SurvivorAI:
         if not standing:
             return self._say(s, A.EndSurvivorPhase(), f"everyone has acted ({len(s.standing())} standing)")
 
+        downed = [s.cell(o) for o in s.on_board() if s.comp(o, Status).downed]
+
         def priority(sv: int):
-            medic_job = any(s.comp(o, Status).downed for o in s.survivors()
-                            if o != sv and s.board.in_contact(s.cell(sv), s.cell(o))) and self._can_treat(s, sv)
+            here = s.cell(sv)
+            medic_job = bool(downed) and any(s.board.in_contact(here, c) for c in downed) and self._can_treat(s, sv)
             return (not medic_job, not s.is_engaged(sv), not self._carries_objective(s, sv),
                     self._goal_distance(s, sv), s.comp(sv, Survivor).seat)
         ranks = {sv: priority(sv) for sv in standing}
@@ -819,15 +822,18 @@ class SurvivorAI:
     def _count_danger(self, s: Session, cell: int) -> float:
         w = s.board.width
         x, y = cell % w, cell // w
-        total = 0.0
-        for zx, zy, reach, fight in self._danger:
-            dx, dy = abs(x - zx), abs(y - zy)
-            if (dx + 0.5 * dy if dx >= dy else dy + 0.5 * dx) <= reach:
+        total = 0          # whole dice: the sum is exact, in any order
+        for zx, zy, reach2, fight in self._danger:
+            dx = x - zx if x >= zx else zx - x
+            dy = y - zy if y >= zy else zy - y
+            # Session.dist(...) <= reach, in half inches: whole numbers, no float
+            if (dx + dx + dy if dx >= dy else dy + dy + dx) <= reach2:
                 total += fight
-        return total
+        return float(total)
 
-    def _danger_map(self, s: Session, who: int) -> list[tuple[int, int, float, int]]:
-        """The zombies that could matter to the cells this survivor can reach this turn: (x, y, reach, fight)."""
+    def _danger_map(self, s: Session, who: int) -> list[tuple[int, int, int, int]]:
+        """The zombies that could matter to the cells this survivor can reach this turn: (x, y, twice its reach in
+        inches, fight)."""
         w = s.board.width
         here = s.cell(who)
         x, y = here % w, here // w
@@ -837,11 +843,12 @@ class SurvivorAI:
         for z in s.zombies():
             found = ents[z]             # (read directly, as Session.comp and Session.cell do)
             zcell = found[Pos].cell
-            reach = zombies[found[Zombie].kind].move + 2
+            zdef = zombies[found[Zombie].kind]
+            reach = zdef.move + 2
             zx, zy = zcell % w, zcell // w
             dx, dy = abs(x - zx), abs(y - zy)          # Session.dist, inlined: this runs for every zombie
             if (dx + 0.5 * dy if dx >= dy else dy + 0.5 * dx) <= horizon + reach:
-                out.append((zx, zy, reach, s.fight_of(z)))
+                out.append((zx, zy, 2 * reach, zombie_fight(zdef.fight, zdef.fight_per_wound, found[Health].wounds)))
         return out
 
     def _zombies_near(self, s: Session, who: int, radius: float) -> bool:

@@ -296,9 +296,8 @@ class Move:
                 _active(s, who)
                 if s.is_engaged(who):
                     raise Impossible(f"{s.name(who)} is engaged: Disengage first")
-                here = s.cell(who)
-                found = frozenset(c for c in reach_full(s, who, move_budget(s, who))
-                                  if c != here and c not in s.occupant)
+                # every cell reached but the taken ones (its own among them)
+                found = frozenset(reach_full(s, who, move_budget(s, who)).keys() - s.occupant.keys() - {s.cell(who)})
             except Impossible as exc:
                 found = exc
             memo[key] = found

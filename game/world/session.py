@@ -57,13 +57,15 @@ class Occupancy(dict):
 
     It also holds the two memos of answers that hold until something moves, and empties them as it changes (rather
     than have every read compare counters): `memo` until any model moves or a door changes (Session.position_memo),
-    `survivor_memo` until a survivor moves, comes or goes (the zombies' moves of a Director Phase leave it be)."""
+    `survivor_memo` until a survivor moves, comes or goes (the zombies' moves of a Director Phase leave it be), and
+    `zombie_memo` until a zombie moves, comes or goes (the survivors' moves of their phase leave it be)."""
     version = 0
 
     def __init__(self):
         super().__init__()
         self.memo: dict = {}
         self.survivor_memo: dict = {}
+        self.zombie_memo: dict = {}
         self.survivor_ids: set[int] = set()     # the survivor entities (entities are never deleted)
 
     def forget(self) -> None:
@@ -76,10 +78,14 @@ class Occupancy(dict):
         self.memo = {}
         if value in self.survivor_ids:
             self.survivor_memo = {}
+        else:
+            self.zombie_memo = {}
 
     def __delitem__(self, key) -> None:
         if self[key] in self.survivor_ids:
             self.survivor_memo = {}
+        else:
+            self.zombie_memo = {}
         super().__delitem__(key)
         self.version += 1
         self.memo = {}
@@ -289,7 +295,9 @@ class Session:
 
     def cells_of(self, ctype) -> list[int]:
         """The cells of every model that has this component and stands on the board (until someone moves)."""
-        memo = self.occupant.survivor_memo if ctype is Survivor else self.occupant.memo
+        occupant = self.occupant
+        memo = occupant.survivor_memo if ctype is Survivor else occupant.zombie_memo if ctype is Zombie else \
+            occupant.memo
         found = memo.get(("cells", ctype))
         if found is None:
             self.use()
@@ -305,8 +313,8 @@ class Session:
         return set(self.cells_of(Zombie))
 
     def zombie_cell_set(self) -> frozenset[int]:
-        """zombie_cells(), kept until anyone moves (the caller must not change it)."""
-        memo = self.occupant.memo
+        """zombie_cells(), kept until a zombie moves, comes or goes (the caller must not change it)."""
+        memo = self.occupant.zombie_memo
         found = memo.get("zombie cell set")
         if found is None:
             found = memo["zombie cell set"] = frozenset(self.cells_of(Zombie))
@@ -421,6 +429,7 @@ class Session:
         esper.add_component(eid, inv)
         self.occupant.survivor_ids.add(eid)
         self.occupant[cell] = eid
+        self.occupant.zombie_memo = {}    # (as in remove_from_board)
         self._roster.append(eid)
         self._roster.sort(key=lambda e: (self.comp(e, Survivor).seat, e))
         return eid
@@ -725,6 +734,7 @@ class Session:
         """A survivor leaves the table (eliminated or escaped); its entity stays for the records."""
         self.use()
         del self.occupant[esper.remove_component(s, Pos).cell]
+        self.occupant.zombie_memo = {}    # esper's order of the zombies may follow the set of models with a Pos
         eng = esper.component_for_entity(s, Engagement)
         eng.attackers, eng.slots = (), 0
         if self.active == s:
