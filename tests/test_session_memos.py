@@ -8,6 +8,7 @@ import esper
 from game.ai.players import make_player
 from game.content.loader import load_content
 from game.sim.runner import play_game
+from game.world import actions as A
 from game.world.components import Pos, Survivor, Zombie
 from tests.arena import arena, cell
 
@@ -31,6 +32,7 @@ def _fresh(s) -> dict:
         "survivor cell set": frozenset(pos.cell for _, (pos, _) in esper.get_components(Pos, Survivor)),
         "on board, uncopied": [e for e in roster if Pos in ents[e]],
         "zombie cell set": frozenset(pos.cell for _, (pos, _) in esper.get_components(Pos, Zombie)),
+        "zombie walls and stops": A._zombie_cells(s),
     }
 
 
@@ -40,6 +42,7 @@ def _cached(s) -> dict:
         "survivor cells": list(s.cells_of(Survivor)), "zombie cells": list(s.cells_of(Zombie)),
         "survivor cell set": s.survivor_cell_set(), "on board, uncopied": s.on_board(),
         "zombie cell set": s.zombie_cell_set(),
+        "zombie walls and stops": A._zombie_walls(s),
     }
 
 

@@ -839,15 +839,18 @@ class SurvivorAI:
         x, y = here % w, here // w
         horizon = s.move_of(who) * 3 + 1
         zombies, ents = s.content.zombies, s._entities
+        reach_of = {kind: zdef.move + 2 for kind, zdef in zombies.items()}
         out = []
         for z in s.zombies():
             found = ents[z]             # (read directly, as Session.comp and Session.cell do)
             zcell = found[Pos].cell
-            zdef = zombies[found[Zombie].kind]
-            reach = zdef.move + 2
+            kind = found[Zombie].kind
+            reach = reach_of[kind]
             zx, zy = zcell % w, zcell // w
-            dx, dy = abs(x - zx), abs(y - zy)          # Session.dist, inlined: this runs for every zombie
-            if (dx + 0.5 * dy if dx >= dy else dy + 0.5 * dx) <= horizon + reach:
+            dx = x - zx if x >= zx else zx - x          # Session.dist, in half inches: this runs for every zombie
+            dy = y - zy if y >= zy else zy - y
+            if (dx + dx + dy if dx >= dy else dy + dy + dx) <= 2 * (horizon + reach):
+                zdef = zombies[kind]
                 out.append((zx, zy, 2 * reach, zombie_fight(zdef.fight, zdef.fight_per_wound, found[Health].wounds)))
         return out
 

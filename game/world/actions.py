@@ -70,6 +70,15 @@ def _zombie_cells(s: Session, ignore: frozenset[int] = frozenset()) -> tuple[set
     return blocked, near
 
 
+def _zombie_walls(s: Session) -> tuple[set[int], set[int]]:
+    """_zombie_cells(s), kept until a zombie moves, comes or goes (the caller must not change them)."""
+    memo = s.occupant.zombie_memo
+    found = memo.get("walls")
+    if found is None:
+        found = memo["walls"] = _zombie_cells(s)
+    return found
+
+
 def reach_full(s: Session, who: int, budget_half: int, ignore: frozenset[int] = frozenset()) -> dict[int, tuple]:
     """{cell: (cost, previous)} for every cell a move passes through or ends in (cached until something moves;
     the caller must not change it)."""
@@ -83,8 +92,9 @@ def reach_full(s: Session, who: int, budget_half: int, ignore: frozenset[int] = 
         # its cell or a cell it touches is among those open ground would reach: a zombie adds cost, never removes it.
         near = s.zombie_cells_within(start, budget_half / ORTHO_HALF + 1.5)
         found = board.open_reach(start, budget_half)
-        if any(z in found or any(c in found and c != start for c in board.contact_cells(z)) for z in near):
-            blocked, stops = _zombie_cells(s, ignore)
+        if any(z in found or len(board.contact_cells(z) & found.keys()) > (start in board.contact_cells(z))
+               for z in near):       # (a zombie touching only the start cell does not stop the move)
+            blocked, stops = _zombie_cells(s, ignore) if ignore else _zombie_walls(s)
             found = board.reach(start, budget_half, blocked, stops)
         memo[key] = found
     return found
