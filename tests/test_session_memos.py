@@ -9,7 +9,7 @@ from game.ai.players import make_player
 from game.content.loader import load_content
 from game.sim.runner import play_game
 from game.world import actions as A
-from game.world.components import Pos, Survivor, Zombie
+from game.world.components import Inventory, Pos, Survivor, Zombie
 from tests.arena import arena, cell
 
 ROWS = [
@@ -84,3 +84,30 @@ def test_a_door_or_a_barricade_empties_the_position_memo():
     s.board.set_barricade(door, True)
     assert "probe" not in s.position_memo()
     s.close()
+
+
+def test_kept_goal_cells_agree_with_a_fresh_look_after_every_step():
+    """goal_cells is kept per survivor until the task, the ground or its cards change: after every step of games
+    with items to fetch, carry, deliver and use up, it must equal the cells worked out afresh."""
+    from game.ai import goals
+
+    content = load_content()
+    seen = {"kept": 0, "ground changed": 0, "cards changed": 0}
+    last = {}
+
+    def compare(s):
+        for sv in s.survivors(on_board=False):
+            kept = s.goal_memo.get(sv)
+            assert goals.goal_cells(s, sv) == goals._goal_cells(s, sv)
+            seen["kept"] += kept is not None and s.goal_memo[sv] is kept
+        cards = [tuple(g.uid for g in s.comp(sv, Inventory).gear) for sv in s.survivors(on_board=False)]
+        ground = sorted((c, g.uid) for c, items in s.ground.items() for g in items)
+        seen["cards changed"] += last.get("cards", cards) != cards
+        seen["ground changed"] += last.get("ground", ground) != ground
+        last.update(cards=cards, ground=ground)
+
+    for scenario in ("pharmacy_run", "dead_air", "jump_start", "cold_chain"):
+        for seed in range(2):
+            last.clear()
+            play_game(content, scenario, seed, make_player("expert", seed), after_step=compare).close()
+    assert min(seen.values()) > 5, seen

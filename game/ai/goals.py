@@ -36,7 +36,16 @@ def objective_item(s: Session) -> tuple[str, ...]:
 
 
 def goal_cells(s: Session, sv: int) -> list[int]:
-    """Cells this survivor should make for to move the objective on (empty: escort the one who carries it)."""
+    """Cells this survivor should make for to move the objective on (empty: escort the one who carries it). Kept per
+    survivor until the task, the ground or the cards it carries change: nothing else moves them."""
+    stamp = (s.task_index, s.ground_version, tuple([g.gear_id for g in s.comp(sv, Inventory).gear]))
+    found = s.goal_memo.get(sv)
+    if found is None or found[0] != stamp:
+        found = s.goal_memo[sv] = (stamp, _goal_cells(s, sv))
+    return list(found[1])
+
+
+def _goal_cells(s: Session, sv: int) -> list[int]:
     task = s.task
     if task is None:
         return []

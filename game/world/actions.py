@@ -711,6 +711,7 @@ class PickUp:
         s.ground[cell].remove(gear)
         if not s.ground[cell]:
             del s.ground[cell]
+        s.ground_version += 1
         gain(s, self.who, gear)
 
 

@@ -166,6 +166,8 @@ class Session:
         self.gear: dict[int, Gear] = {}    # every deck card, by uid
         self.decks: dict[str, dict[str, list[int]]] = {}
         self.ground: dict[int, list[Gear]] = {}
+        self.ground_version = 0        # counts the changes to the ground (drop, PickUp): what lies where
+        self.goal_memo: dict = {}      # game.ai.goals.goal_cells per survivor, with what it was worked out from
         self.search_tokens: dict[int, str] = {}
         self._director = None
         self._last_step: str | None = None
@@ -797,6 +799,7 @@ class Session:
     def drop(self, gear: Gear, cell: int) -> None:
         gear.free_for = None
         self.ground.setdefault(cell, []).append(gear)
+        self.ground_version += 1
 
     def spend(self, gear: Gear) -> None:
         """A used-up card goes to its deck's discard pile; starting and objective gear leaves play."""
