@@ -19,8 +19,11 @@ def escorted(s: Session, sv: int) -> bool:
 
 def carrying(s: Session, sv: int, item: str | tuple[str, ...]) -> bool:
     """Does this survivor carry the item (or any of these items)?"""
-    ids = _ids(item)
-    return any(g.gear_id in ids for g in s.comp(sv, Inventory).gear)
+    ids = (item,) if isinstance(item, str) else item       # (_ids, inlined: asked thousands of times a game)
+    for g in s.comp(sv, Inventory).gear:
+        if g.gear_id in ids:
+            return True
+    return False
 
 
 def item_cells(s: Session, item: str | tuple[str, ...]) -> list[int]:
