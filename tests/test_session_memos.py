@@ -33,6 +33,8 @@ def _fresh(s) -> dict:
         "on board, uncopied": [e for e in roster if Pos in ents[e]],
         "zombie cell set": frozenset(pos.cell for _, (pos, _) in esper.get_components(Pos, Zombie)),
         "zombie walls and stops": A._zombie_cells(s),
+        "engaged": [any(s.board.in_contact(ents[e][Pos].cell, pos.cell) for _, (pos, _) in
+                        esper.get_components(Pos, Zombie)) for e in roster if Pos in ents[e]],
     }
 
 
@@ -43,6 +45,7 @@ def _cached(s) -> dict:
         "survivor cell set": s.survivor_cell_set(), "on board, uncopied": s.on_board(),
         "zombie cell set": s.zombie_cell_set(),
         "zombie walls and stops": A._zombie_walls(s),
+        "engaged": [s.is_engaged(sv) for sv in s.survivors()],
     }
 
 

@@ -614,7 +614,8 @@ class Session:
 
     def is_engaged(self, survivor: int) -> bool:
         """Engaged: in base contact with a zombie. It cannot Move, and leaves only by Disengaging."""
-        return bool(self._contact(survivor))
+        # (the zombies' cells are kept while survivors move: asked for every survivor at every decision)
+        return not self.board.contact_cells(self._entities[survivor][Pos].cell).isdisjoint(self.zombie_cell_set())
 
     def swipes(self, zombies: Sequence[int]) -> int:
         """Parting Swipes these zombies make: one per figure, 3 at most."""
