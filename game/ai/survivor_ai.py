@@ -168,9 +168,9 @@ class SurvivorAI:
 
     # 1. engaged
     def _engaged(self, s: Session, who: int):
-        engagers = s.contact_zombies(who)
-        if not engagers:
+        if not s.is_engaged(who):         # (cheaper than listing the zombies in contact, asked every decision)
             return None
+        engagers = s.contact_zombies(who)
         if s.effect(who, "noncombatant"):        # a civilian cannot strike back: it only ever breaks away
             dest = self._best_cell(s, who, A.Disengage(who, -1).cells(s))
             return (A.Disengage(who, dest), f"cannot fight: breaks away from {len(engagers)}") \

@@ -323,6 +323,8 @@ class Board:
         # Costs and previous cells in flat lists (cheaper than a dict of tuples in the inner loop); `order` keeps
         # the cells in the order they were first reached, the order of the answer's keys.
         cost = [INF] * self.size
+        for cell in blocked:
+            cost[cell] = -1          # no path ever costs less: a blocked cell is never entered
         prev = [-1] * self.size
         cost[start] = 0
         order = [start]
@@ -340,7 +342,7 @@ class Board:
                     if not f:
                         continue
                     total = spent + half * f
-                    if total > budget or nxt in blocked:
+                    if total > budget:
                         continue
                     old = cost[nxt]
                     if total < old:
