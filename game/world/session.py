@@ -614,8 +614,12 @@ class Session:
 
     def is_engaged(self, survivor: int) -> bool:
         """Engaged: in base contact with a zombie. It cannot Move, and leaves only by Disengaging."""
-        # (the zombies' cells are kept while survivors move: asked for every survivor at every decision)
-        return not self.board.contact_cells(self._entities[survivor][Pos].cell).isdisjoint(self.zombie_cell_set())
+        # The zombies' cells, when kept (they are while survivors move), answer without listing the zombies; while
+        # the horde walks they are not worth working out afresh after every step.
+        zombie_cells = self.occupant.zombie_memo.get("zombie cell set")
+        if zombie_cells is None:
+            return bool(self._contact(survivor))
+        return not self.board.contact_cells(self._entities[survivor][Pos].cell).isdisjoint(zombie_cells)
 
     def swipes(self, zombies: Sequence[int]) -> int:
         """Parting Swipes these zombies make: one per figure, 3 at most."""
