@@ -35,6 +35,9 @@ def _fresh(s) -> dict:
         "zombie walls and stops": A._zombie_cells(s),
         "engaged": [any(s.board.in_contact(ents[e][Pos].cell, pos.cell) for _, (pos, _) in
                         esper.get_components(Pos, Zombie)) for e in roster if Pos in ents[e]],
+        "nearest zombie": [min((s.dist(ents[e][Pos].cell, pos.cell) for _, (pos, _) in
+                                esper.get_components(Pos, Zombie)), default=float("inf"))
+                           for e in roster if Pos in ents[e]],
     }
 
 
@@ -46,6 +49,7 @@ def _cached(s) -> dict:
         "zombie cell set": s.zombie_cell_set(),
         "zombie walls and stops": A._zombie_walls(s),
         "engaged": [s.is_engaged(sv) for sv in s.survivors()],
+        "nearest zombie": [s.nearest_zombie(s.cell(sv)) for sv in s.survivors()],
     }
 
 

@@ -855,7 +855,7 @@ class SurvivorAI:
         return out
 
     def _zombies_near(self, s: Session, who: int, radius: float) -> bool:
-        return s.zombie_within(s.cell(who), radius)
+        return s.nearest_zombie(s.cell(who)) <= radius      # (one look answers every radius a decision asks)
 
     def _melee_pool(self, s: Session, who: int) -> int:
         return s.comp(who, Survivor).fight + A.melee_bonus(s, A.best_melee(s, who)) + s.effect(who, "melee_dice")

@@ -310,6 +310,24 @@ class Session:
         """Is any zombie within `radius` inches (the straight octile measure) of this cell?"""
         return self._any_within(cell, radius, self.cells_of(Zombie))
 
+    def nearest_zombie(self, cell: int) -> float:
+        """Inches (the straight octile measure) from this cell to the nearest zombie, inf if none: zombie_within(cell,
+        r) is nearest_zombie(cell) <= r. Kept per cell until a zombie moves, comes or goes (for the survivor AI, which
+        asks several radii of the same cell while only survivors move)."""
+        memo = self.occupant.zombie_memo
+        found = memo.get(("nearest", cell))
+        if found is None:
+            w = self.board.width
+            x, y = cell % w, cell // w
+            found = float("inf")
+            for c in self.cells_of(Zombie):
+                dx, dy = abs(x - c % w), abs(y - c // w)
+                d = dx + 0.5 * dy if dx >= dy else dy + 0.5 * dx
+                if d < found:
+                    found = d
+            memo["nearest", cell] = found
+        return found
+
     def zombie_cells(self) -> set[int]:
         """The cells zombies stand in."""
         return set(self.cells_of(Zombie))
