@@ -90,7 +90,8 @@ def reach_full(s: Session, who: int, budget_half: int, ignore: frozenset[int] = 
         board = s.board
         # A zombie farther than this cannot stand on, nor touch, a path this short. A nearer one matters only if
         # its cell or a cell it touches is among those open ground would reach: a zombie adds cost, never removes it.
-        near = s.zombie_cells_within(start, budget_half / ORTHO_HALF + 1.5)
+        radius = budget_half / ORTHO_HALF + 1.5
+        near = s.zombie_cells_within(start, radius) if s.nearest_zombie(start) <= radius else ()
         found = board.open_reach(start, budget_half)
         if any(z in found or len(board.contact_cells(z) & found.keys()) > (start in board.contact_cells(z))
                for z in near):       # (a zombie touching only the start cell does not stop the move)
