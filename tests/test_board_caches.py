@@ -93,6 +93,9 @@ def test_cached_move_answers_match_a_fresh_search_throughout_real_games():
             fresh = s.board.reach(s.cell(who), budget, blocked, stops)
             cached = A.reach_full(s, who, budget)
             assert list(cached.items()) == list(fresh.items())
+            here = s.cell(who)
+            kept = A.reachable(s, who, budget)
+            assert list(kept.items()) == [(c, v) for c, v in fresh.items() if c not in s.occupant or c == here]
             if cached is not s.board.open_reach(s.cell(who), budget):
                 checked["fresh search"] += 1
             elif s.zombie_within(s.cell(who), budget / 2 + 1.5):

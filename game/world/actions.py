@@ -102,10 +102,16 @@ def reach_full(s: Session, who: int, budget_half: int, ignore: frozenset[int] = 
 
 
 def reachable(s: Session, who: int, budget_half: int, ignore: frozenset[int] = frozenset()) -> dict[int, tuple]:
-    """The empty cells a survivor can end a move in (plus its own cell), as {cell: (cost, previous)}."""
-    start = s.cell(who)
-    found = reach_full(s, who, budget_half, ignore)
-    return {c: v for c, v in found.items() if c not in s.occupant or c == start}
+    """The empty cells a survivor can end a move in (plus its own cell), as {cell: (cost, previous)} (kept until
+    something moves, as reach_full is; the caller must not change it)."""
+    memo = s.position_memo()
+    key = ("reachable", who, budget_half, ignore)
+    found = memo.get(key)
+    if found is None:
+        start, occupant = s.cell(who), s.occupant
+        found = memo[key] = {c: v for c, v in reach_full(s, who, budget_half, ignore).items()
+                             if c not in occupant or c == start}
+    return found
 
 
 def path_to(found: dict[int, tuple], dest: int) -> list[int]:
