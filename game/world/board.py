@@ -381,6 +381,8 @@ class Board:
 
         came = [-1] * self.size              # flat lists, not dicts: this is the horde's hot loop
         g = [INF] * self.size
+        for cell in barred:
+            g[cell] = -1             # no path ever costs less: a barred cell is never entered
         g[start] = 0
         frontier = [(h(start), 0, start)]
         expanded = 0
@@ -398,7 +400,7 @@ class Board:
             expanded += 1
             for nxt, half in neighbours[cell]:
                 factor = factors[nxt]
-                if not factor or nxt in barred:
+                if not factor:
                     continue
                 total = spent + half * factor
                 if total < g[nxt]:
