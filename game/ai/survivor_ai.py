@@ -577,6 +577,9 @@ class SurvivorAI:
         self._threats_seen = out = []
         w = s.board.width
         spots = [(c % w, c // w) for c in (s.cell(sv) for sv in s.standing())]
+        # The box around the survivors: a zombie farther outside it than its reach + 6" is in nobody's area.
+        lo_x, hi_x = min((x for x, _ in spots), default=0), max((x for x, _ in spots), default=-1)
+        lo_y, hi_y = min((y for _, y in spots), default=0), max((y for _, y in spots), default=-1)
         zombies, ents = s.content.zombies, s._entities
         for z in s.zombies():
             found = ents[z]             # (read directly, as Session.comp and Session.cell do)
@@ -587,6 +590,9 @@ class SurvivorAI:
             zc = found[Pos].cell
             zx, zy = zc % w, zc // w
             reach = zombies[zomb.kind].move + 2
+            limit = reach + 6
+            if not spots or zx < lo_x - limit or zx > hi_x + limit or zy < lo_y - limit or zy > hi_y + limit:
+                continue            # (the distance is at least the larger of the two offsets)
             near = 99.0
             for x, y in spots:
                 dx, dy = abs(x - zx), abs(y - zy)
