@@ -1,5 +1,6 @@
 """The survivor AI's shortcuts (its threat list skips zombies far outside the survivors' box, its danger counts in
-whole half inches) must answer as the plain measures do, at every step of real games."""
+whole half inches, both read the zombies' places kept until a zombie moves) must answer as the plain measures do, at
+every step of real games."""
 from __future__ import annotations
 
 from game.ai.players import make_player

@@ -580,16 +580,11 @@ class SurvivorAI:
         # The box around the survivors: a zombie farther outside it than its reach + 6" is in nobody's area.
         lo_x, hi_x = min((x for x, _ in spots), default=0), max((x for x, _ in spots), default=-1)
         lo_y, hi_y = min((y for _, y in spots), default=0), max((y for _, y in spots), default=-1)
-        zombies, ents = s.content.zombies, s._entities
-        for z in s.zombies():
-            found = ents[z]             # (read directly, as Session.comp and Session.cell do)
-            zomb = found[Zombie]
-            if zomb.engaged is not None:
+        ents = s._entities
+        for z, zx, zy, reach in self._zombie_spots(s):
+            if ents[z][Zombie].engaged is not None:
                 out.append((z, 3))
                 continue
-            zc = found[Pos].cell
-            zx, zy = zc % w, zc // w
-            reach = zombies[zomb.kind].move + 2
             limit = reach + 6
             if not spots or zx < lo_x - limit or zx > hi_x + limit or zy < lo_y - limit or zy > hi_y + limit:
                 continue            # (the distance is at least the larger of the two offsets)
@@ -845,20 +840,26 @@ class SurvivorAI:
         x, y = here % w, here // w
         horizon = s.move_of(who) * 3 + 1
         zombies, ents = s.content.zombies, s._entities
-        reach_of = {kind: zdef.move + 2 for kind, zdef in zombies.items()}
         out = []
-        for z in s.zombies():
-            found = ents[z]             # (read directly, as Session.comp and Session.cell do)
-            zcell = found[Pos].cell
-            kind = found[Zombie].kind
-            reach = reach_of[kind]
-            zx, zy = zcell % w, zcell // w
+        for z, zx, zy, reach in self._zombie_spots(s):
             dx = x - zx if x >= zx else zx - x          # Session.dist, in half inches: this runs for every zombie
             dy = y - zy if y >= zy else zy - y
             if (dx + dx + dy if dx >= dy else dy + dy + dx) <= 2 * (horizon + reach):
-                zdef = zombies[kind]
+                found = ents[z]
+                zdef = zombies[found[Zombie].kind]
                 out.append((zx, zy, 2 * reach, zombie_fight(zdef.fight, zdef.fight_per_wound, found[Health].wounds)))
         return out
+
+    def _zombie_spots(self, s: Session) -> list[tuple[int, int, int, int]]:
+        """(zombie, x, y, reach in inches) for every zombie in id order, kept in the session's zombie memo until a
+        zombie moves, comes or goes (the threat list and the danger map read it at every survivor's move)."""
+        memo = s.occupant.zombie_memo
+        found = memo.get("ai spots")
+        if found is None:
+            w, zombies, ents = s.board.width, s.content.zombies, s._entities
+            found = memo["ai spots"] = [(z, cell % w, cell // w, zombies[ents[z][Zombie].kind].move + 2)
+                                        for z in s.zombies() for cell in (ents[z][Pos].cell,)]
+        return found
 
     def _zombies_near(self, s: Session, who: int, radius: float) -> bool:
         return s.nearest_zombie(s.cell(who)) <= radius      # (one look answers every radius a decision asks)
