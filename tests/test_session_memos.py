@@ -106,6 +106,8 @@ def test_kept_goal_cells_agree_with_a_fresh_look_after_every_step():
         for sv in s.survivors(on_board=False):
             kept = s.goal_memo.get(sv)
             assert goals.goal_cells(s, sv) == goals._goal_cells(s, sv)
+            if sv in s.survivors():
+                assert goals.goal_walk(s, sv) == goals.path_cost(s, sv, goals._goal_cells(s, sv))
             seen["kept"] += kept is not None and s.goal_memo[sv] is kept
         cards = [tuple(g.uid for g in s.comp(sv, Inventory).gear) for sv in s.survivors(on_board=False)]
         ground = sorted((c, g.uid) for c, items in s.ground.items() for g in items)

@@ -20,7 +20,7 @@ from __future__ import annotations
 import heapq
 import random
 
-from game.ai.goals import carrying, door_ahead, escorted, goal_cells, path_cost, rounds_needed, task_cells
+from game.ai.goals import carrying, door_ahead, escorted, goal_cells, goal_walk, rounds_needed, task_cells
 from game.ai.odds import at_least, escalation_chance, expected_hits, hit_chance, swarm_wounds
 from game.ai.odds import melee as melee_odds
 from game.ai.survivor_levels import SURVIVOR_LEVELS, Level, survivor_level
@@ -888,4 +888,4 @@ class SurvivorAI:
         return bool(task.wants) and carrying(s, who, task.wants)
 
     def _goal_distance(self, s: Session, who: int) -> int:
-        return path_cost(s, who, goal_cells(s, who))
+        return goal_walk(s, who)
