@@ -93,6 +93,9 @@ def test_cached_move_answers_match_a_fresh_search_throughout_real_games():
             fresh = s.board.reach(s.cell(who), budget, blocked, stops)
             cached = A.reach_full(s, who, budget)
             assert list(cached.items()) == list(fresh.items())
+            here = s.cell(who)
+            kept = A.reachable(s, who, budget)
+            assert list(kept.items()) == [(c, v) for c, v in fresh.items() if c not in s.occupant or c == here]
             if cached is not s.board.open_reach(s.cell(who), budget):
                 checked["fresh search"] += 1
             elif s.zombie_within(s.cell(who), budget / 2 + 1.5):
@@ -178,3 +181,63 @@ def test_bucketed_distance_fields_match_the_heap_search():
             for n in (1, 1, 3, 9):
                 sources = tuple(sorted(rng.sample(cells, n)))
                 assert list(board._compute_field(sources, *profile)) == _heap_field(board, sources, *profile)
+
+
+def _dict_path_toward(board: Board, start: int, goals, factors, barred=(), max_nodes: int = 600) -> list[int]:
+    """The A* with dicts that Board.path_toward's flat lists replaced: same heap order, so the same paths."""
+    import heapq
+
+    from game.world.board import INF
+    goal_set, w = set(goals), board.width
+    if not goal_set or start in goal_set:
+        return []
+    lo_x, hi_x = min(g % w for g in goal_set), max(g % w for g in goal_set)
+    lo_y, hi_y = min(g // w for g in goal_set), max(g // w for g in goal_set)
+
+    def h(cell: int) -> int:
+        x, y = cell % w, cell // w
+        dx = lo_x - x if x < lo_x else (x - hi_x if x > hi_x else 0)
+        dy = lo_y - y if y < lo_y else (y - hi_y if y > hi_y else 0)
+        return 2 * max(dx, dy) + min(dx, dy)
+
+    came, g, frontier, expanded = {start: -1}, {start: 0}, [(h(start), 0, start)], 0
+    while frontier and expanded < max_nodes:
+        _, spent, cell = heapq.heappop(frontier)
+        if spent > g[cell]:
+            continue
+        if cell in goal_set:
+            path = []
+            while cell != start:
+                path.append(cell)
+                cell = came[cell]
+            return path[::-1]
+        expanded += 1
+        for nxt, half in board.neighbours(cell):
+            if factors[nxt] and nxt not in barred and spent + half * factors[nxt] < g.get(nxt, INF):
+                g[nxt] = spent + half * factors[nxt]
+                came[nxt] = cell
+                heapq.heappush(frontier, (g[nxt] + h(nxt), g[nxt], nxt))
+    return []
+
+
+def test_horde_paths_match_the_dict_search_they_replaced():
+    import random
+
+    from game.content.loader import load_content
+    content = load_content()
+    rng = random.Random(5)
+    found = 0
+    for map_id in sorted(content.maps):
+        board = Board(content.maps[map_id])
+        cells = [i for i in range(board.size) if board.walkable(i)]
+        for profile in ((False, False), (True, False), (False, True)):
+            factors = board.zombie_factors(*profile)
+            for _ in range(15):
+                start = rng.choice(cells)
+                goals = rng.sample(cells, rng.choice([1, 2, 5]))
+                barred = set(rng.sample(cells, 20)) - {start}
+                limit = rng.choice([40, 600])
+                got = board.path_toward(start, goals, factors, barred, limit)
+                assert got == _dict_path_toward(board, start, goals, factors, barred, limit)
+                found += bool(got)
+    assert found > 50          # most searches find a path: the paths themselves were compared

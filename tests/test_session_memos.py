@@ -8,7 +8,8 @@ import esper
 from game.ai.players import make_player
 from game.content.loader import load_content
 from game.sim.runner import play_game
-from game.world.components import Pos, Survivor, Zombie
+from game.world import actions as A
+from game.world.components import Inventory, Pos, Survivor, Zombie
 from tests.arena import arena, cell
 
 ROWS = [
@@ -31,6 +32,12 @@ def _fresh(s) -> dict:
         "survivor cell set": frozenset(pos.cell for _, (pos, _) in esper.get_components(Pos, Survivor)),
         "on board, uncopied": [e for e in roster if Pos in ents[e]],
         "zombie cell set": frozenset(pos.cell for _, (pos, _) in esper.get_components(Pos, Zombie)),
+        "zombie walls and stops": A._zombie_cells(s),
+        "engaged": [any(s.board.in_contact(ents[e][Pos].cell, pos.cell) for _, (pos, _) in
+                        esper.get_components(Pos, Zombie)) for e in roster if Pos in ents[e]],
+        "nearest zombie": [min((s.dist(ents[e][Pos].cell, pos.cell) for _, (pos, _) in
+                                esper.get_components(Pos, Zombie)), default=float("inf"))
+                           for e in roster if Pos in ents[e]],
     }
 
 
@@ -40,12 +47,15 @@ def _cached(s) -> dict:
         "survivor cells": list(s.cells_of(Survivor)), "zombie cells": list(s.cells_of(Zombie)),
         "survivor cell set": s.survivor_cell_set(), "on board, uncopied": s.on_board(),
         "zombie cell set": s.zombie_cell_set(),
+        "zombie walls and stops": A._zombie_walls(s),
+        "engaged": [s.is_engaged(sv) for sv in s.survivors()],
+        "nearest zombie": [s.nearest_zombie(s.cell(sv)) for sv in s.survivors()],
     }
 
 
 def test_memos_agree_with_the_world_after_every_step_of_real_games():
     content = load_content()
-    seen = {"zombie moves kept the survivor memo": 0, "survivor moves": 0}
+    seen = {"zombie moves kept the survivor memo": 0, "survivor moves": 0, "survivor moves kept the zombie memo": 0}
     last = {}
 
     def compare(s):
@@ -56,7 +66,11 @@ def test_memos_agree_with_the_world_after_every_step_of_real_games():
             seen["zombie moves kept the survivor memo"] += last["version"] != s.occupant.version
         elif last.get("cells") is not None and cells != last["cells"]:
             seen["survivor moves"] += 1
-        last.update(memo=memo, cells=cells, version=s.occupant.version)
+        zmemo, zcells = s.occupant.zombie_memo, [(z, s.cell(z)) for z in s.zombies()]
+        if last.get("zmemo") is zmemo:
+            assert zcells == last["zcells"], "a zombie moved, came or fell and its memo was kept"
+            seen["survivor moves kept the zombie memo"] += last["version"] != s.occupant.version
+        last.update(memo=memo, cells=cells, version=s.occupant.version, zmemo=zmemo, zcells=zcells)
 
     for scenario in ("pharmacy_run", "hold_the_line", "lost_and_found"):
         for seed in range(2):
@@ -78,3 +92,32 @@ def test_a_door_or_a_barricade_empties_the_position_memo():
     s.board.set_barricade(door, True)
     assert "probe" not in s.position_memo()
     s.close()
+
+
+def test_kept_goal_cells_agree_with_a_fresh_look_after_every_step():
+    """goal_cells is kept per survivor until the task, the ground or its cards change: after every step of games
+    with items to fetch, carry, deliver and use up, it must equal the cells worked out afresh."""
+    from game.ai import goals
+
+    content = load_content()
+    seen = {"kept": 0, "ground changed": 0, "cards changed": 0}
+    last = {}
+
+    def compare(s):
+        for sv in s.survivors(on_board=False):
+            kept = s.goal_memo.get(sv)
+            assert goals.goal_cells(s, sv) == goals._goal_cells(s, sv)
+            if sv in s.survivors():
+                assert goals.goal_walk(s, sv) == goals.path_cost(s, sv, goals._goal_cells(s, sv))
+            seen["kept"] += kept is not None and s.goal_memo[sv] is kept
+        cards = [tuple(g.uid for g in s.comp(sv, Inventory).gear) for sv in s.survivors(on_board=False)]
+        ground = sorted((c, g.uid) for c, items in s.ground.items() for g in items)
+        seen["cards changed"] += last.get("cards", cards) != cards
+        seen["ground changed"] += last.get("ground", ground) != ground
+        last.update(cards=cards, ground=ground)
+
+    for scenario in ("pharmacy_run", "dead_air", "jump_start", "cold_chain"):
+        for seed in range(2):
+            last.clear()
+            play_game(content, scenario, seed, make_player("expert", seed), after_step=compare).close()
+    assert min(seen.values()) > 5, seen

@@ -19,8 +19,11 @@ def escorted(s: Session, sv: int) -> bool:
 
 def carrying(s: Session, sv: int, item: str | tuple[str, ...]) -> bool:
     """Does this survivor carry the item (or any of these items)?"""
-    ids = _ids(item)
-    return any(g.gear_id in ids for g in s.comp(sv, Inventory).gear)
+    ids = (item,) if isinstance(item, str) else item       # (_ids, inlined: asked thousands of times a game)
+    for g in s.comp(sv, Inventory).gear:
+        if g.gear_id in ids:
+            return True
+    return False
 
 
 def item_cells(s: Session, item: str | tuple[str, ...]) -> list[int]:
@@ -36,7 +39,32 @@ def objective_item(s: Session) -> tuple[str, ...]:
 
 
 def goal_cells(s: Session, sv: int) -> list[int]:
-    """Cells this survivor should make for to move the objective on (empty: escort the one who carries it)."""
+    """Cells this survivor should make for to move the objective on (empty: escort the one who carries it). Kept per
+    survivor until the task, the ground or the cards it carries change: nothing else moves them."""
+    return list(_kept_goal(s, sv)[1])
+
+
+def goal_walk(s: Session, sv: int) -> int:
+    """path_cost(s, sv, goal_cells(s, sv)): half inches along the cheapest path to its nearest goal cell, INF if it
+    has none (the goal's distance field is kept with its goal cells)."""
+    found = _kept_goal(s, sv)
+    if found[2] is None:
+        if not found[1]:
+            return INF
+        found[2] = s.board.field(tuple(found[1]))
+    return found[2][s.cell(sv)]
+
+
+def _kept_goal(s: Session, sv: int) -> list:
+    """[stamp, goal cells, their distance field or None], kept per survivor in the Session's goal memo."""
+    stamp = (s.task_index, s.ground_version, tuple([g.gear_id for g in s.comp(sv, Inventory).gear]))
+    found = s.goal_memo.get(sv)
+    if found is None or found[0] != stamp:
+        found = s.goal_memo[sv] = [stamp, _goal_cells(s, sv), None]
+    return found
+
+
+def _goal_cells(s: Session, sv: int) -> list[int]:
     task = s.task
     if task is None:
         return []
@@ -108,7 +136,7 @@ def rounds_needed(s: Session) -> float | None:
     this = task.rounds - s.task_progress if task is not None and task.kind in ("hold", "survive") else 1
     if task is not None and task.kind == "survive":
         return this + ROUNDS_PER_LATER_TASK * later
-    walks = [path_cost(s, sv, goal_cells(s, sv)) for sv in s.standing()
+    walks = [goal_walk(s, sv) for sv in s.standing()
              if task is None or not task.escort or escorted(s, sv)]
     pick = max if task is not None and task.kind == "extract" else min
     walk = pick(walks, default=INF)

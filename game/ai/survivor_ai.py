@@ -20,12 +20,13 @@ from __future__ import annotations
 import heapq
 import random
 
-from game.ai.goals import carrying, door_ahead, escorted, goal_cells, path_cost, rounds_needed, task_cells
+from game.ai.goals import carrying, door_ahead, escorted, goal_cells, goal_walk, rounds_needed, task_cells
 from game.ai.odds import at_least, escalation_chance, expected_hits, hit_chance, swarm_wounds
 from game.ai.odds import melee as melee_odds
 from game.ai.survivor_levels import SURVIVOR_LEVELS, Level, survivor_level
 from game.content.defs import Content
 from game.content.loader import load_content
+from game.rules.combat import zombie_fight
 from game.rules.heat import escalation_need
 from game.world import actions as A
 from game.world.board import INF
@@ -59,7 +60,7 @@ class SurvivorAI:
         self.level: Level = survivor_level(content or load_content(), level)
         self.owner = owner
         self.rng = random.Random(seed * 104729 + 3)   # its own RNG: never shifts the game's dice
-        self._danger: list[tuple[int, int, float, int]] = []
+        self._danger: list[tuple[int, int, int, int]] = []
         self._threat_key = -1
         self._assign_key = None
         self._assignment: dict[int, int] = {}
@@ -118,9 +119,11 @@ class SurvivorAI:
         if not standing:
             return self._say(s, A.EndSurvivorPhase(), f"everyone has acted ({len(s.standing())} standing)")
 
+        downed = [s.cell(o) for o in s.on_board() if s.comp(o, Status).downed]
+
         def priority(sv: int):
-            medic_job = any(s.comp(o, Status).downed for o in s.survivors()
-                            if o != sv and s.board.in_contact(s.cell(sv), s.cell(o))) and self._can_treat(s, sv)
+            here = s.cell(sv)
+            medic_job = bool(downed) and any(s.board.in_contact(here, c) for c in downed) and self._can_treat(s, sv)
             return (not medic_job, not s.is_engaged(sv), not self._carries_objective(s, sv),
                     self._goal_distance(s, sv), s.comp(sv, Survivor).seat)
         ranks = {sv: priority(sv) for sv in standing}
@@ -165,9 +168,9 @@ class SurvivorAI:
 
     # 1. engaged
     def _engaged(self, s: Session, who: int):
-        engagers = s.contact_zombies(who)
-        if not engagers:
+        if not s.is_engaged(who):         # (cheaper than listing the zombies in contact, asked every decision)
             return None
+        engagers = s.contact_zombies(who)
         if s.effect(who, "noncombatant"):        # a civilian cannot strike back: it only ever breaks away
             dest = self._best_cell(s, who, A.Disengage(who, -1).cells(s))
             return (A.Disengage(who, dest), f"cannot fight: breaks away from {len(engagers)}") \
@@ -574,16 +577,17 @@ class SurvivorAI:
         self._threats_seen = out = []
         w = s.board.width
         spots = [(c % w, c // w) for c in (s.cell(sv) for sv in s.standing())]
-        zombies, ents = s.content.zombies, s._entities
-        for z in s.zombies():
-            found = ents[z]             # (read directly, as Session.comp and Session.cell do)
-            zomb = found[Zombie]
-            if zomb.engaged is not None:
+        # The box around the survivors: a zombie farther outside it than its reach + 6" is in nobody's area.
+        lo_x, hi_x = min((x for x, _ in spots), default=0), max((x for x, _ in spots), default=-1)
+        lo_y, hi_y = min((y for _, y in spots), default=0), max((y for _, y in spots), default=-1)
+        ents = s._entities
+        for z, zx, zy, reach in self._zombie_spots(s):
+            if ents[z][Zombie].engaged is not None:
                 out.append((z, 3))
                 continue
-            zc = found[Pos].cell
-            zx, zy = zc % w, zc // w
-            reach = zombies[zomb.kind].move + 2
+            limit = reach + 6
+            if not spots or zx < lo_x - limit or zx > hi_x + limit or zy < lo_y - limit or zy > hi_y + limit:
+                continue            # (the distance is at least the larger of the two offsets)
             near = 99.0
             for x, y in spots:
                 dx, dy = abs(x - zx), abs(y - zy)
@@ -819,33 +823,46 @@ class SurvivorAI:
     def _count_danger(self, s: Session, cell: int) -> float:
         w = s.board.width
         x, y = cell % w, cell // w
-        total = 0.0
-        for zx, zy, reach, fight in self._danger:
-            dx, dy = abs(x - zx), abs(y - zy)
-            if (dx + 0.5 * dy if dx >= dy else dy + 0.5 * dx) <= reach:
+        total = 0          # whole dice: the sum is exact, in any order
+        for zx, zy, reach2, fight in self._danger:
+            dx = x - zx if x >= zx else zx - x
+            dy = y - zy if y >= zy else zy - y
+            # Session.dist(...) <= reach, in half inches: whole numbers, no float
+            if (dx + dx + dy if dx >= dy else dy + dy + dx) <= reach2:
                 total += fight
-        return total
+        return float(total)
 
-    def _danger_map(self, s: Session, who: int) -> list[tuple[int, int, float, int]]:
-        """The zombies that could matter to the cells this survivor can reach this turn: (x, y, reach, fight)."""
+    def _danger_map(self, s: Session, who: int) -> list[tuple[int, int, int, int]]:
+        """The zombies that could matter to the cells this survivor can reach this turn: (x, y, twice its reach in
+        inches, fight)."""
         w = s.board.width
         here = s.cell(who)
         x, y = here % w, here // w
         horizon = s.move_of(who) * 3 + 1
         zombies, ents = s.content.zombies, s._entities
         out = []
-        for z in s.zombies():
-            found = ents[z]             # (read directly, as Session.comp and Session.cell do)
-            zcell = found[Pos].cell
-            reach = zombies[found[Zombie].kind].move + 2
-            zx, zy = zcell % w, zcell // w
-            dx, dy = abs(x - zx), abs(y - zy)          # Session.dist, inlined: this runs for every zombie
-            if (dx + 0.5 * dy if dx >= dy else dy + 0.5 * dx) <= horizon + reach:
-                out.append((zx, zy, reach, s.fight_of(z)))
+        for z, zx, zy, reach in self._zombie_spots(s):
+            dx = x - zx if x >= zx else zx - x          # Session.dist, in half inches: this runs for every zombie
+            dy = y - zy if y >= zy else zy - y
+            if (dx + dx + dy if dx >= dy else dy + dy + dx) <= 2 * (horizon + reach):
+                found = ents[z]
+                zdef = zombies[found[Zombie].kind]
+                out.append((zx, zy, 2 * reach, zombie_fight(zdef.fight, zdef.fight_per_wound, found[Health].wounds)))
         return out
 
+    def _zombie_spots(self, s: Session) -> list[tuple[int, int, int, int]]:
+        """(zombie, x, y, reach in inches) for every zombie in id order, kept in the session's zombie memo until a
+        zombie moves, comes or goes (the threat list and the danger map read it at every survivor's move)."""
+        memo = s.occupant.zombie_memo
+        found = memo.get("ai spots")
+        if found is None:
+            w, zombies, ents = s.board.width, s.content.zombies, s._entities
+            found = memo["ai spots"] = [(z, cell % w, cell // w, zombies[ents[z][Zombie].kind].move + 2)
+                                        for z in s.zombies() for cell in (ents[z][Pos].cell,)]
+        return found
+
     def _zombies_near(self, s: Session, who: int, radius: float) -> bool:
-        return s.zombie_within(s.cell(who), radius)
+        return s.nearest_zombie(s.cell(who)) <= radius      # (one look answers every radius a decision asks)
 
     def _melee_pool(self, s: Session, who: int) -> int:
         return s.comp(who, Survivor).fight + A.melee_bonus(s, A.best_melee(s, who)) + s.effect(who, "melee_dice")
@@ -871,4 +888,4 @@ class SurvivorAI:
         return bool(task.wants) and carrying(s, who, task.wants)
 
     def _goal_distance(self, s: Session, who: int) -> int:
-        return path_cost(s, who, goal_cells(s, who))
+        return goal_walk(s, who)

@@ -70,6 +70,15 @@ def _zombie_cells(s: Session, ignore: frozenset[int] = frozenset()) -> tuple[set
     return blocked, near
 
 
+def _zombie_walls(s: Session) -> tuple[set[int], set[int]]:
+    """_zombie_cells(s), kept until a zombie moves, comes or goes (the caller must not change them)."""
+    memo = s.occupant.zombie_memo
+    found = memo.get("walls")
+    if found is None:
+        found = memo["walls"] = _zombie_cells(s)
+    return found
+
+
 def reach_full(s: Session, who: int, budget_half: int, ignore: frozenset[int] = frozenset()) -> dict[int, tuple]:
     """{cell: (cost, previous)} for every cell a move passes through or ends in (cached until something moves;
     the caller must not change it)."""
@@ -81,20 +90,28 @@ def reach_full(s: Session, who: int, budget_half: int, ignore: frozenset[int] = 
         board = s.board
         # A zombie farther than this cannot stand on, nor touch, a path this short. A nearer one matters only if
         # its cell or a cell it touches is among those open ground would reach: a zombie adds cost, never removes it.
-        near = s.zombie_cells_within(start, budget_half / ORTHO_HALF + 1.5)
+        radius = budget_half / ORTHO_HALF + 1.5
+        near = s.zombie_cells_within(start, radius) if s.nearest_zombie(start) <= radius else ()
         found = board.open_reach(start, budget_half)
-        if any(z in found or any(c in found and c != start for c in board.contact_cells(z)) for z in near):
-            blocked, stops = _zombie_cells(s, ignore)
+        if any(z in found or len(board.contact_cells(z) & found.keys()) > (start in board.contact_cells(z))
+               for z in near):       # (a zombie touching only the start cell does not stop the move)
+            blocked, stops = _zombie_cells(s, ignore) if ignore else _zombie_walls(s)
             found = board.reach(start, budget_half, blocked, stops)
         memo[key] = found
     return found
 
 
 def reachable(s: Session, who: int, budget_half: int, ignore: frozenset[int] = frozenset()) -> dict[int, tuple]:
-    """The empty cells a survivor can end a move in (plus its own cell), as {cell: (cost, previous)}."""
-    start = s.cell(who)
-    found = reach_full(s, who, budget_half, ignore)
-    return {c: v for c, v in found.items() if c not in s.occupant or c == start}
+    """The empty cells a survivor can end a move in (plus its own cell), as {cell: (cost, previous)} (kept until
+    something moves, as reach_full is; the caller must not change it)."""
+    memo = s.position_memo()
+    key = ("reachable", who, budget_half, ignore)
+    found = memo.get(key)
+    if found is None:
+        start, occupant = s.cell(who), s.occupant
+        found = memo[key] = {c: v for c, v in reach_full(s, who, budget_half, ignore).items()
+                             if c not in occupant or c == start}
+    return found
 
 
 def path_to(found: dict[int, tuple], dest: int) -> list[int]:
@@ -296,9 +313,8 @@ class Move:
                 _active(s, who)
                 if s.is_engaged(who):
                     raise Impossible(f"{s.name(who)} is engaged: Disengage first")
-                here = s.cell(who)
-                found = frozenset(c for c in reach_full(s, who, move_budget(s, who))
-                                  if c != here and c not in s.occupant)
+                # every cell reached but the taken ones (its own among them)
+                found = frozenset(reach_full(s, who, move_budget(s, who)).keys() - s.occupant.keys() - {s.cell(who)})
             except Impossible as exc:
                 found = exc
             memo[key] = found
@@ -702,6 +718,7 @@ class PickUp:
         s.ground[cell].remove(gear)
         if not s.ground[cell]:
             del s.ground[cell]
+        s.ground_version += 1
         gain(s, self.who, gear)
 
 

@@ -320,28 +320,38 @@ class Board:
         """
         # Dijkstra with a bucket per cost (costs are small whole numbers): each bucket is taken in cell order, which
         # is the order a heap of (cost, cell) would pop, so answers and paths are the same, for less work.
-        best: dict[int, tuple[int, int]] = {start: (0, -1)}
+        # Costs and previous cells in flat lists (cheaper than a dict of tuples in the inner loop); `order` keeps
+        # the cells in the order they were first reached, the order of the answer's keys.
+        cost = [INF] * self.size
+        for cell in blocked:
+            cost[cell] = -1          # no path ever costs less: a blocked cell is never entered
+        prev = [-1] * self.size
+        cost[start] = 0
+        order = [start]
         buckets: list[list[int]] = [[] for _ in range(budget + 1)]
         buckets[0].append(start)
         factor = self.move_factor if factors is None else factors
-        neighbours, known = self._neighbours, best.get
+        neighbours = self._neighbours
         for spent, bucket in enumerate(buckets):
             bucket.sort()
             for cell in bucket:
-                if spent > best[cell][0] or (cell in stops and cell != start):
+                if spent > cost[cell] or (cell in stops and cell != start):
                     continue
                 for nxt, half in neighbours[cell]:
                     f = factor[nxt]
                     if not f:
                         continue
                     total = spent + half * f
-                    if total > budget or nxt in blocked:
+                    if total > budget:
                         continue
-                    old = known(nxt)
-                    if old is None or total < old[0]:
-                        best[nxt] = (total, cell)
+                    old = cost[nxt]
+                    if total < old:
+                        if old == INF:
+                            order.append(nxt)
+                        cost[nxt] = total
+                        prev[nxt] = cell
                         buckets[total].append(nxt)
-        return best
+        return {c: (cost[c], prev[c]) for c in order}
 
     def open_reach(self, start: int, budget: int) -> dict[int, tuple[int, int]]:
         """reach() with no zombie on the board, shared by every board on this terrain with the same doors: the
@@ -369,8 +379,11 @@ class Board:
             dy = lo_y - y if y < lo_y else (y - hi_y if y > hi_y else 0)
             return 2 * max(dx, dy) + min(dx, dy)
 
-        came: dict[int, int] = {start: -1}
-        g: dict[int, int] = {start: 0}
+        came = [-1] * self.size              # flat lists, not dicts: this is the horde's hot loop
+        g = [INF] * self.size
+        for cell in barred:
+            g[cell] = -1             # no path ever costs less: a barred cell is never entered
+        g[start] = 0
         frontier = [(h(start), 0, start)]
         expanded = 0
         neighbours, push, pop = self._neighbours, heapq.heappush, heapq.heappop
@@ -387,10 +400,10 @@ class Board:
             expanded += 1
             for nxt, half in neighbours[cell]:
                 factor = factors[nxt]
-                if not factor or nxt in barred:
+                if not factor:
                     continue
                 total = spent + half * factor
-                if total < g.get(nxt, INF):
+                if total < g[nxt]:
                     g[nxt] = total
                     came[nxt] = cell
                     x, y = nxt % w, nxt // w          # h(nxt), inlined: this is the hot loop

@@ -58,6 +58,7 @@ class Occupancy(dict):
     It also holds the two memos of answers that hold until something moves, and empties them as it changes (rather
     than have every read compare counters): `memo` until any model moves or a door changes (Session.position_memo),
     `survivor_memo` until a survivor moves, comes or goes (the zombies' moves of a Director Phase leave it be), and
+    `zombie_memo` until a zombie moves, comes or goes (the survivors' moves of their phase leave it be), and
     `targets` (room -> the survivor each zombie cell sees, game.world.horde.visible_target) until a survivor moves or
     a door changes; Session.update_engagement empties the rooms a survivor's slots in use have crossed."""
     version = 0
@@ -66,6 +67,7 @@ class Occupancy(dict):
         super().__init__()
         self.memo: dict = {}
         self.survivor_memo: dict = {}
+        self.zombie_memo: dict = {}
         self.targets: dict = {}
         self.survivor_ids: set[int] = set()     # the survivor entities (entities are never deleted)
 
@@ -81,11 +83,15 @@ class Occupancy(dict):
         if value in self.survivor_ids:
             self.survivor_memo = {}
             self.targets = {}
+        else:
+            self.zombie_memo = {}
 
     def __delitem__(self, key) -> None:
         if self[key] in self.survivor_ids:
             self.survivor_memo = {}
             self.targets = {}
+        else:
+            self.zombie_memo = {}
         super().__delitem__(key)
         self.version += 1
         self.memo = {}
@@ -167,6 +173,8 @@ class Session:
         self.gear: dict[int, Gear] = {}    # every deck card, by uid
         self.decks: dict[str, dict[str, list[int]]] = {}
         self.ground: dict[int, list[Gear]] = {}
+        self.ground_version = 0        # counts the changes to the ground (drop, PickUp): what lies where
+        self.goal_memo: dict = {}      # game.ai.goals.goal_cells per survivor, with what it was worked out from
         self.search_tokens: dict[int, str] = {}
         self._director = None
         self._last_step: str | None = None
@@ -296,7 +304,9 @@ class Session:
 
     def cells_of(self, ctype) -> list[int]:
         """The cells of every model that has this component and stands on the board (until someone moves)."""
-        memo = self.occupant.survivor_memo if ctype is Survivor else self.occupant.memo
+        occupant = self.occupant
+        memo = occupant.survivor_memo if ctype is Survivor else occupant.zombie_memo if ctype is Zombie else \
+            occupant.memo
         found = memo.get(("cells", ctype))
         if found is None:
             self.use()
@@ -307,13 +317,31 @@ class Session:
         """Is any zombie within `radius` inches (the straight octile measure) of this cell?"""
         return self._any_within(cell, radius, self.cells_of(Zombie))
 
+    def nearest_zombie(self, cell: int) -> float:
+        """Inches (the straight octile measure) from this cell to the nearest zombie, inf if none: zombie_within(cell,
+        r) is nearest_zombie(cell) <= r. Kept per cell until a zombie moves, comes or goes (for the survivor AI, which
+        asks several radii of the same cell while only survivors move)."""
+        memo = self.occupant.zombie_memo
+        found = memo.get(("nearest", cell))
+        if found is None:
+            w = self.board.width
+            x, y = cell % w, cell // w
+            found = float("inf")
+            for c in self.cells_of(Zombie):
+                dx, dy = abs(x - c % w), abs(y - c // w)
+                d = dx + 0.5 * dy if dx >= dy else dy + 0.5 * dx
+                if d < found:
+                    found = d
+            memo["nearest", cell] = found
+        return found
+
     def zombie_cells(self) -> set[int]:
         """The cells zombies stand in."""
         return set(self.cells_of(Zombie))
 
     def zombie_cell_set(self) -> frozenset[int]:
-        """zombie_cells(), kept until anyone moves (the caller must not change it)."""
-        memo = self.occupant.memo
+        """zombie_cells(), kept until a zombie moves, comes or goes (the caller must not change it)."""
+        memo = self.occupant.zombie_memo
         found = memo.get("zombie cell set")
         if found is None:
             found = memo["zombie cell set"] = frozenset(self.cells_of(Zombie))
@@ -442,6 +470,7 @@ class Session:
         esper.add_component(eid, inv)
         self.occupant.survivor_ids.add(eid)
         self.occupant[cell] = eid
+        self.occupant.zombie_memo = {}    # (as in remove_from_board)
         self._roster.append(eid)
         self._roster.sort(key=lambda e: (self.comp(e, Survivor).seat, e))
         return eid
@@ -632,7 +661,12 @@ class Session:
 
     def is_engaged(self, survivor: int) -> bool:
         """Engaged: in base contact with a zombie. It cannot Move, and leaves only by Disengaging."""
-        return bool(self._contact(survivor))
+        # The zombies' cells, when kept (they are while survivors move), answer without listing the zombies; while
+        # the horde walks they are not worth working out afresh after every step.
+        zombie_cells = self.occupant.zombie_memo.get("zombie cell set")
+        if zombie_cells is None:
+            return bool(self._contact(survivor))
+        return not self.board.contact_cells(self._entities[survivor][Pos].cell).isdisjoint(zombie_cells)
 
     def swipes(self, zombies: Sequence[int]) -> int:
         """Parting Swipes these zombies make: one per figure, 3 at most."""
@@ -769,6 +803,7 @@ class Session:
         """A survivor leaves the table (eliminated or escaped); its entity stays for the records."""
         self.use()
         del self.occupant[esper.remove_component(s, Pos).cell]
+        self.occupant.zombie_memo = {}    # esper's order of the zombies may follow the set of models with a Pos
         eng = esper.component_for_entity(s, Engagement)
         eng.attackers, eng.slots = (), 0
         if self.active == s:
@@ -831,6 +866,7 @@ class Session:
     def drop(self, gear: Gear, cell: int) -> None:
         gear.free_for = None
         self.ground.setdefault(cell, []).append(gear)
+        self.ground_version += 1
 
     def spend(self, gear: Gear) -> None:
         """A used-up card goes to its deck's discard pile; starting and objective gear leaves play."""

@@ -1,0 +1,59 @@
+"""The survivor AI's shortcuts (its threat list skips zombies far outside the survivors' box, its danger counts in
+whole half inches, both read the zombies' places kept until a zombie moves) must answer as the plain measures do, at
+every step of real games."""
+from __future__ import annotations
+
+from game.ai.players import make_player
+from game.ai.survivor_ai import SurvivorAI
+from game.content.loader import load_content
+from game.sim.runner import play_game
+from game.world.components import Zombie
+
+
+def _plain_threats(s) -> list[tuple[int, int]]:
+    out = []
+    spots = [s.cell(sv) for sv in s.standing()]
+    for z in s.zombies():
+        if s.comp(z, Zombie).engaged is not None:
+            out.append((z, 3))
+            continue
+        near = min((s.dist(s.cell(z), c) for c in spots), default=99.0)
+        reach = s.zdef(z).move + 2
+        if near <= reach:
+            out.append((z, 2))
+        elif near <= reach + 6:
+            out.append((z, 1))
+    return out
+
+
+def _plain_danger(s, who: int, cell: int) -> float:
+    here, horizon = s.cell(who), s.move_of(who) * 3 + 1
+    return float(sum(s.fight_of(z) for z in s.zombies()
+                     if s.dist(here, s.cell(z)) <= horizon + s.zdef(z).move + 2
+                     and s.dist(cell, s.cell(z)) <= s.zdef(z).move + 2))
+
+
+def test_threats_and_danger_match_the_plain_measures_in_real_games():
+    content = load_content()
+    probe = SurvivorAI("veteran", 0, content)
+    seen = {"threats": 0, "danger": 0}
+
+    def compare(s):
+        if s.phase != "survivor" or s.result or s.active is None:
+            return
+        probe._threat_key = -1          # worked out afresh (its memo by the occupancy count is not under test)
+        threats = probe._threatening(s)
+        assert threats == _plain_threats(s)
+        seen["threats"] += bool(threats)
+        who = s.active
+        probe._danger = probe._danger_map(s, who)
+        board = s.board
+        for cell in (s.cell(who), *board.contact_cells(s.cell(who))):
+            want = _plain_danger(s, who, cell)
+            assert probe._count_danger(s, cell) == want
+            seen["danger"] += want > 0
+
+    for scenario in ("hold_the_line", "pharmacy_run"):
+        for seed in range(2):
+            play_game(content, scenario, seed, make_player("veteran", seed), after_step=compare).close()
+    assert min(seen.values()) > 20, seen
