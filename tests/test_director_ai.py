@@ -135,6 +135,9 @@ def test_the_ruthless_director_prices_an_escalation_by_the_survivors_slack(level
     assert tight > 0 and slack == pytest.approx(tight / 8)            # slack 1 against 8
     assert alarm_score("standard", 4, 3) == alarm_score("standard", 10, 2) > 0
     assert levels["ruthless"].reads_the_clock and not levels["standard"].reads_the_clock
+    v = view(survivor(1), events=(alarm,), next_heat=5, escalation=bands, doom_left=10, rounds_needed=2)
+    assert "with about 8 rounds to spare" in event_score(levels["ruthless"], v, alarm, per_heat=0.0)[1]
+    assert "to spare" not in event_score(levels["standard"], v, alarm, per_heat=0.0)[1]
 
 
 def test_the_gentle_director_buys_no_events(levels):

@@ -279,9 +279,10 @@ def event_score(level: DirectorLevel, view: DirectorView, event: EventFact, per_
             more = (escalation_chance(view.next_heat + amount, view.escalation)
                     - escalation_chance(view.next_heat, view.escalation))
             # The ruthless Director reads the clock: a Doom space is worth more the less slack the survivors have.
-            score += level.doom_space * more / (max(1.0, view.doom_left - view.rounds_needed) if level.reads_the_clock
-                                                else 1.0)
-            why.append(f"+{amount} Heat next round" + (f", Doom {more:.0%} likelier to escalate" if more else ""))
+            slack = max(1.0, view.doom_left - view.rounds_needed)
+            score += level.doom_space * more / (slack if level.reads_the_clock else 1.0)
+            why.append(f"+{amount} Heat next round" + (f", Doom {more:.0%} likelier to escalate" if more else "")
+                       + (f" with about {slack:.0f} rounds to spare" if more and level.reads_the_clock else ""))
         elif kind == "close_doors" and view.open_doors and doors:
             score += sc.open_door * view.open_doors
             why.append(f"{view.open_doors} open door(s) on their path")
