@@ -19,7 +19,7 @@ from game.rules.combat import MeleeResult
 from game.rules.dice import ones, successes
 from game.rules.heat import complications
 from game.tools.calculator import Calculation, Cap
-from game.tools.common import Roller, ToolError, read_history, remember
+from game.tools.common import Roller, ToolError, check_state_header, read_history, remember
 
 TALLY_VERSION = 1
 MAX_ENTRIES = 200
@@ -147,10 +147,7 @@ class HeatTally:
 
     @classmethod
     def _fields(cls, d: object, where: str) -> HeatTally:
-        if not isinstance(d, dict):
-            raise ToolError(where.rstrip(".") or "state", "expected a mapping with the tally's entries")
-        if d.get("version") != TALLY_VERSION:
-            raise ToolError(f"{where}version", f"expected {TALLY_VERSION}, got {d.get('version')!r}")
+        check_state_header(d, where, TALLY_VERSION, "the tally's entries")
         entries = d.get("entries")
         if not isinstance(entries, list) or len(entries) > MAX_ENTRIES:
             raise ToolError(f"{where}entries", f"expected a list of at most {MAX_ENTRIES} entries")

@@ -115,6 +115,15 @@ def zombies_or_slots(content, zombies, slots: int | None, role: str) -> tuple[li
     return zdefs, filled
 
 
+def check_state_header(d: object, where: str, version: int, what: str) -> None:
+    """A saved tool state's first checks: a mapping, of this version. `where` prefixes the field named in the error
+    ("" for a whole state, "history[2]." for one undo step); `what` says what the mapping holds."""
+    if not isinstance(d, dict):
+        raise ToolError(where.rstrip(".") or "state", f"expected a mapping of {what}")
+    if d.get("version") != version:
+        raise ToolError(f"{where}version", f"expected {version}, got {d.get('version')!r}")
+
+
 def read_history(d: Mapping, limit: int, check_state) -> list[dict]:
     """The undo history inside a tool's saved state: at most `limit` entries of {label, state}, each state checked by
     `check_state(state, where)` (a ToolError names the first bad field). Returns a copy."""

@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from game.ai.director_levels import DEFAULT_DIRECTOR, DIRECTOR_LEVELS
 from game.content.defs import Content
 from game.tools import director_assistant as D
-from game.tools.common import ToolError, lookup, read_history, remember
+from game.tools.common import ToolError, check_state_header, lookup, read_history, remember
 
 VERSION = 1
 HISTORY = 20            # undo steps kept inside the state
@@ -124,10 +124,7 @@ class RoundTracker:
 
     @classmethod
     def _fields(cls, d: object, where: str) -> RoundTracker:
-        if not isinstance(d, dict):
-            raise ToolError(where.rstrip(".") or "state", "expected a mapping of the tracker's fields")
-        if d.get("version") != VERSION:
-            raise ToolError(f"{where}version", f"expected {VERSION}, got {d.get('version')!r}")
+        check_state_header(d, where, VERSION, "the tracker's fields")
 
         def whole(key: str, low: int, high: int, none: bool = False):
             v = d.get(key)

@@ -24,7 +24,7 @@ from game.rules.dice import ones, pool, successes
 from game.rules.downed import best_guts_item, guts_pool
 from game.rules.heat import complications
 from game.rules.search import search_outcome, search_pool, tool_dice
-from game.tools.common import Roller, ToolError, check_dice, lookup, pct, read_history, remember
+from game.tools.common import Roller, ToolError, check_dice, check_state_header, lookup, pct, read_history, remember
 from game.tools.distributions import Dist, pool_dist, pool_joint
 from game.world.scavenge import jackpot_deck, keep_index
 
@@ -71,10 +71,7 @@ class DeckState:
 
     @classmethod
     def _fields(cls, content: Content, d: object, where: str) -> DeckState:
-        if not isinstance(d, dict):
-            raise ToolError(where.rstrip(".") or "state", "expected a mapping of the decks' fields")
-        if d.get("version") != STATE_VERSION:
-            raise ToolError(f"{where}version", f"expected {STATE_VERSION}, got {d.get('version')!r}")
+        check_state_header(d, where, STATE_VERSION, "the decks' fields")
         piles = {}
         for key in ("draw", "discard"):
             value = d.get(key)
