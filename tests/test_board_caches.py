@@ -241,3 +241,31 @@ def test_horde_paths_match_the_dict_search_they_replaced():
                 assert got == _dict_path_toward(board, start, goals, factors, barred, limit)
                 found += bool(got)
     assert found > 50          # most searches find a path: the paths themselves were compared
+
+
+def test_open_ground_answers_are_shared_only_while_the_doors_in_reach_agree():
+    board, other = Board(arena_map(ROWS)), Board(arena_map(ROWS))
+    a, _, door = _ends(board)
+    short, far = board.open_reach(a, 2), board.open_reach(a, 8)     # one step; far enough to pass the door
+    other.set_door(door, True)
+    assert other.open_reach(a, 2) is short              # the door is out of a one-step search's reach: shared
+    assert door not in far and door in other.open_reach(a, 8)       # within reach: each door state its own answer
+    assert list(other.open_reach(a, 8).items()) == list(other.reach(a, 8).items())
+
+
+def test_open_ground_answers_match_a_fresh_search_whatever_doors_are_open():
+    import random
+
+    from game.content.loader import load_content
+    content = load_content()
+    rng = random.Random(5)
+    for map_id in sorted(content.maps):
+        board = Board(content.maps[map_id])
+        doors = [i for i in range(board.size) if board.kind(i) == "door"]
+        cells = [i for i in range(board.size) if board.walkable(i)]
+        for _ in range(60):
+            if doors and rng.random() < 0.5:
+                door = rng.choice(doors)
+                board.set_door(door, not board.door_open[door])
+            start, budget = rng.choice(cells), rng.choice([4, 6, 10, 12, 14, 24])
+            assert list(board.open_reach(start, budget).items()) == list(board.reach(start, budget).items())

@@ -354,8 +354,8 @@ class Board:
         return {c: (cost[c], prev[c]) for c in order}
 
     def open_reach(self, start: int, budget: int) -> dict[int, tuple[int, int]]:
-        """reach() with no zombie on the board, shared by every board on this terrain with the same doors: the
-        caller must not change it."""
+        """reach() with no zombie on the board, shared by every board on this terrain whose doors within reach of
+        start are in the same state: the caller must not change it."""
         return self._static.open_reach(self._closed_doors, start, budget, self)
 
     def path_toward(self, start: int, goals: Iterable[int], factors: list[int], barred: Container[int] = (),
@@ -534,18 +534,29 @@ class _Static:
         self.spaces: list[tuple] = []
         self.sights: dict[frozenset[int], dict[tuple[int, int], bool]] = {}
         self.cover: dict[tuple[int, int], str] = {}
-        self.reaches: dict[tuple[frozenset[int], int, int], dict] = {}
+        self.reaches: dict[tuple[int, int, tuple[int, ...]], dict] = {}
+        self.near_doors: dict[tuple[int, int], tuple[int, ...]] = {}     # (start, budget) -> doors it could enter
         self.fields: dict[tuple, array] = {}
         self.downhill: dict[int, tuple[array, _Downhill]] = {}     # id(field) -> (field, its downhill steps)
         self.zombie_factors: dict[tuple[bool, bool], list[int]] = {}
         self.edges: dict[tuple[bool, bool], list[tuple[tuple[int, int], ...]]] = {}
 
     def open_reach(self, closed_doors: frozenset[int], start: int, budget: int, board: Board) -> dict:
-        key = (closed_doors, start, budget)
+        # Only the doors a search this short could step into are part of the key: a step costs at least ORTHO_HALF,
+        # so no cell farther than budget // ORTHO_HALF cells on either axis is ever entered, open or shut. Doors
+        # opened across the rest of the map then leave the answer shared.
+        near = self.near_doors.get((start, budget))
+        if near is None:
+            w, r = board.width, budget // ORTHO_HALF
+            x, y = start % w, start // w
+            near = self.near_doors[start, budget] = tuple(d for d in self.doors
+                                                          if abs(d % w - x) <= r and abs(d // w - y) <= r)
+        key = (start, budget, tuple(d for d in near if d in closed_doors))
         found = self.reaches.get(key)
         if found is None:
             if len(self.reaches) >= _OPEN_REACH_LIMIT:
                 self.reaches.clear()
+                self.near_doors.clear()
             found = self.reaches[key] = board.reach(start, budget)
         return found
 
