@@ -262,10 +262,16 @@ def test_open_ground_answers_match_a_fresh_search_whatever_doors_are_open():
     for map_id in sorted(content.maps):
         board = Board(content.maps[map_id])
         doors = [i for i in range(board.size) if board.kind(i) == "door"]
-        cells = [i for i in range(board.size) if board.walkable(i)]
-        for _ in range(60):
-            if doors and rng.random() < 0.5:
-                door = rng.choice(doors)
-                board.set_door(door, not board.door_open[door])
-            start, budget = rng.choice(cells), rng.choice([4, 6, 10, 12, 14, 24])
-            assert list(board.open_reach(start, budget).items()) == list(board.reach(start, budget).items())
+        if not doors:
+            continue
+        w = board.width
+        # A few starts near doors, asked again and again as doors open and shut: the shared answers get reused.
+        near = [i for i in range(board.size) if board.walkable(i)
+                and any(max(abs(i % w - d % w), abs(i // w - d // w)) <= 6 for d in doors)]
+        starts = rng.sample(near, min(8, len(near)))
+        for _ in range(40):
+            door = rng.choice(doors)
+            board.set_door(door, not board.door_open[door])
+            for start in starts:
+                for budget in (6, 10, 12):
+                    assert list(board.open_reach(start, budget).items()) == list(board.reach(start, budget).items())
