@@ -296,13 +296,17 @@ class Move:
     dest: int
 
     def check(self, s: Session) -> None:
-        if self.dest not in Move.destinations(s, self.who):
-            raise Impossible("that cell is out of reach this Move")
+        # Move.destinations asked of one cell: no set of every destination is built to answer for one
+        _active(s, self.who)
+        if s.is_engaged(self.who):
+            raise Impossible(f"{s.name(self.who)} is engaged: Disengage first")
+        if self.dest in s.occupant or self.dest not in reach_full(s, self.who, move_budget(s, self.who)):
+            raise Impossible("that cell is out of reach this Move")     # (its own cell is taken: by itself)
 
     @staticmethod
     def destinations(s: Session, who: int) -> frozenset[int]:
-        """Every cell a Move of `who` may end in now, or Impossible with the reason none may. Remembered until
-        someone moves or the turn changes hands: the query of game.world.legal asks it for each cell."""
+        """Every cell a Move of `who` may end in now, or Impossible with the reason none may (Move.check asks the
+        same of one cell: tests/test_move_check.py). Remembered until someone moves or the turn changes hands."""
         turn = s.comp(who, Turn)
         # the budget is part of the key: picking up a slowing load changes it without anyone moving
         key = ("move", who, s.phase, s.active, turn.ap > 0, s.comp(who, Status).downed, move_budget(s, who))

@@ -81,7 +81,7 @@ def legal_actions(s: Session) -> list:
         return choices + [A.EndSurvivorPhase()]
     # Out of AP the baseline only steps back or ends: it never spends a free action after its last point.
     want = SAMPLED if s.comp(who, Turn).ap > 0 else ("end_activation", "withdraw")
-    # Move candidates come from Move.destinations, the very set Move.check tests against: no need to ask again.
+    # Move candidates come from Move.destinations, the cells Move.check allows: no need to ask again.
     return [a for kind, _, a in _candidates(s, who, want, sample=True) if kind == "move" or is_legal(s, a)]
 
 
@@ -133,7 +133,7 @@ def _candidates(s: Session, who: int, want: Collection[str], sample: bool) -> It
             yield "disengage", c, A.Disengage(who, c)
     if "move" in want:
         try:
-            legal = A.Move.destinations(s, who)        # what Move.check itself tests each cell against
+            legal = A.Move.destinations(s, who)        # the cells Move.check allows
         except Impossible:
             legal = frozenset()
         for c in A.reachable(s, who, A.move_budget(s, who)):
