@@ -121,3 +121,23 @@ def test_kept_goal_cells_agree_with_a_fresh_look_after_every_step():
             last.clear()
             play_game(content, scenario, seed, make_player("expert", seed), after_step=compare).close()
     assert min(seen.values()) > 5, seen
+
+
+def test_the_end_check_skipped_while_nothing_it_reads_changed_never_misses_an_end():
+    """check_end skips its count while the occupancy and the task are as they were when it last found the game
+    going on: after every step of real games a fresh verdict must agree that a game without a result goes on."""
+    content = load_content()
+    seen = {"skips possible": 0, "survivors won": 0, "director won": 0}
+
+    def compare(s):
+        if s.result is None:
+            assert s.end_verdict() is None
+            seen["skips possible"] += (s.occupant.version, s.task_index) == s._end_seen
+
+    for scenario, level in (("last_train_out", "expert"), ("hold_the_line", "novice"), ("pharmacy_run", "veteran"),
+                            ("night_shift", "expert"), ("cold_chain", "novice")):
+        for seed in range(2):
+            s = play_game(content, scenario, seed, make_player(level, seed), after_step=compare)
+            seen["survivors won" if s.result[0] == "survivors" else "director won"] += 1
+            s.close()
+    assert min(seen.values()) > 0, seen

@@ -179,6 +179,7 @@ class Session:
         self._director = None
         self._last_step: str | None = None
         self._roster: list[int] = []      # every survivor entity, on the board or not (entities are never deleted)
+        self._end_seen: tuple[int, int] | None = None   # (occupancy count, task) when check_end last found no end
         self._slows = {i: d.slows for i, d in content.items.items() if d.slows}   # item id -> inches off Move
 
         self._setup(team or self.scenario.team)
@@ -1000,7 +1001,20 @@ class Session:
     def check_end(self) -> None:
         if self.result:
             return
-        ents = self._entities          # (read directly: this runs after every action)
+        # What the verdict reads (who is lost, escaped or on the board; the task) changes only with the occupancy
+        # or the task: while neither has changed since the game was last found going on, it still is.
+        key = (self.occupant.version, self.task_index)
+        if key == self._end_seen:
+            return
+        ended = self.end_verdict()
+        if ended is None:
+            self._end_seen = key
+        else:
+            self.finish(*ended)
+
+    def end_verdict(self) -> tuple[str, str] | None:
+        """(winner, cause) if either side has won now, else None."""
+        ents = self._entities          # (read directly: this runs after every action that changed the table)
         archetypes = self.content.archetypes
         escort = next((t.escort for t in self.scenario.tasks[self.task_index:] if t.escort), "")
         lost = escaped = on_board = 0
@@ -1015,18 +1029,18 @@ class Session:
             escaped += 1 if status.escaped else 0
             on_board += 1 if Pos in found else 0
         if self.task is None:
-            cause = "extraction" if self.scenario.tasks[-1].kind == "extract" else "objective"
-            self.finish("survivors", cause)
-        elif escort_lost:
-            self.finish("director", f"{archetypes[escort].name} was lost")
-        elif lost * 2 > self.starting_team:
-            self.finish("director", "casualties")
-        elif self.task.kind == "extract" and escaped + on_board < self.quota():
-            self.finish("director", "casualties")
-        elif self.task.kind == "survive" and on_board < self.must_stand():
-            self.finish("director", "casualties")
-        elif not on_board:
-            self.finish("director", "no survivors left")
+            return "survivors", "extraction" if self.scenario.tasks[-1].kind == "extract" else "objective"
+        if escort_lost:
+            return "director", f"{archetypes[escort].name} was lost"
+        if lost * 2 > self.starting_team:
+            return "director", "casualties"
+        if self.task.kind == "extract" and escaped + on_board < self.quota():
+            return "director", "casualties"
+        if self.task.kind == "survive" and on_board < self.must_stand():
+            return "director", "casualties"
+        if not on_board:
+            return "director", "no survivors left"
+        return None
 
     def finish(self, winner: str, cause: str) -> None:
         self.result = (winner, cause)
