@@ -275,3 +275,12 @@ def test_open_ground_answers_match_a_fresh_search_whatever_doors_are_open():
             for start in starts:
                 for budget in (6, 10, 12):
                     assert list(board.open_reach(start, budget).items()) == list(board.reach(start, budget).items())
+
+
+def test_a_kept_open_ground_answer_is_only_looked_up_never_searched():
+    board = Board(arena_map(ROWS))
+    a, _, _ = _ends(board)
+    board._static.reaches.clear()
+    assert board.kept_open_reach(a, 6) is None
+    found = board.open_reach(a, 6)
+    assert board.kept_open_reach(a, 6) is found

@@ -90,11 +90,14 @@ def reach_full(s: Session, who: int, budget_half: int, ignore: frozenset[int] = 
         board = s.board
         # A zombie farther than this cannot stand on, nor touch, a path this short. A nearer one matters only if
         # its cell or a cell it touches is among those open ground would reach: a zombie adds cost, never removes it.
+        # So the search with the zombies always gives the answer; the open-ground one, when kept or when no zombie
+        # is near, saves that search if no near zombie touches it (and is then the same answer, entry for entry).
         radius = budget_half / ORTHO_HALF + 1.5
         near = s.zombie_cells_within(start, radius) if s.nearest_zombie(start) <= radius else ()
-        found = board.open_reach(start, budget_half)
-        if any(z in found or len(board.contact_cells(z) & found.keys()) > (start in board.contact_cells(z))
-               for z in near):       # (a zombie touching only the start cell does not stop the move)
+        found = board.kept_open_reach(start, budget_half) if near else board.open_reach(start, budget_half)
+        if found is None or any(z in found or len(board.contact_cells(z) & found.keys()) >
+                                (start in board.contact_cells(z)) for z in near):
+            # (a zombie touching only the start cell does not stop the move)
             blocked, stops = _zombie_cells(s, ignore) if ignore else _zombie_walls(s)
             found = board.reach(start, budget_half, blocked, stops)
         memo[key] = found

@@ -358,6 +358,10 @@ class Board:
         start are in the same state: the caller must not change it."""
         return self._static.open_reach(self._closed_doors, start, budget, self)
 
+    def kept_open_reach(self, start: int, budget: int) -> dict[int, tuple[int, int]] | None:
+        """open_reach() if it is already kept, else None (nothing is searched)."""
+        return self._static.open_reach(self._closed_doors, start, budget, self, search=False)
+
     def path_toward(self, start: int, goals: Iterable[int], factors: list[int], barred: Container[int] = (),
                     max_nodes: int = 600) -> list[int]:
         """A* from start to the nearest goal cell: the cells after start, [] if none found within max_nodes.
@@ -541,7 +545,8 @@ class _Static:
         self.zombie_factors: dict[tuple[bool, bool], list[int]] = {}
         self.edges: dict[tuple[bool, bool], list[tuple[tuple[int, int], ...]]] = {}
 
-    def open_reach(self, closed_doors: frozenset[int], start: int, budget: int, board: Board) -> dict:
+    def open_reach(self, closed_doors: frozenset[int], start: int, budget: int, board: Board,
+                   search: bool = True) -> dict | None:
         # Only the doors a search this short could step into are part of the key: a step costs at least ORTHO_HALF,
         # so no cell farther than budget // ORTHO_HALF cells on either axis is ever entered, open or shut. Doors
         # opened across the rest of the map then leave the answer shared.
@@ -553,7 +558,7 @@ class _Static:
                                                           if abs(d % w - x) <= r and abs(d // w - y) <= r)
         key = (start, budget, tuple(d for d in near if d in closed_doors))
         found = self.reaches.get(key)
-        if found is None:
+        if found is None and search:
             if len(self.reaches) >= _OPEN_REACH_LIMIT:
                 self.reaches.clear()
                 self.near_doors.clear()
