@@ -326,10 +326,14 @@ class Session:
         found = memo.get(("nearest", cell))
         if found is None:
             w = self.board.width
+            spots = memo.get("zombie xy")
+            if spots is None:
+                spots = memo["zombie xy"] = [(c % w, c // w) for c in self.cells_of(Zombie)]
             x, y = cell % w, cell // w
             found = float("inf")
-            for c in self.cells_of(Zombie):
-                dx, dy = abs(x - c % w), abs(y - c // w)
+            for zx, zy in spots:
+                dx = x - zx if x >= zx else zx - x
+                dy = y - zy if y >= zy else zy - y
                 d = dx + 0.5 * dy if dx >= dy else dy + 0.5 * dx
                 if d < found:
                     found = d
