@@ -57,3 +57,24 @@ def test_threats_and_danger_match_the_plain_measures_in_real_games():
         for seed in range(2):
             play_game(content, scenario, seed, make_player("veteran", seed), after_step=compare).close()
     assert min(seen.values()) > 20, seen
+
+
+def test_the_danger_map_is_kept_only_while_the_same_zombies_stand():
+    """After every decision the danger map in use is the one worked out for this survivor, this round and the
+    zombies on the board now (it skips comparing the zombies while the zombie memo it last saw is still in force)."""
+    content = load_content()
+    seen = {"decisions": 0, "zombies fell mid-activation": 0}
+
+    class Checked(SurvivorAI):
+        def _act(self, s, who):
+            before = self._danger_key
+            found = super()._act(s, who)
+            assert self._danger_key == (who, s.round, tuple(s.zombies()))
+            seen["decisions"] += 1
+            seen["zombies fell mid-activation"] += before[:2] == (who, s.round) and before != self._danger_key
+            return found
+
+    for scenario in ("hold_the_line", "pharmacy_run"):
+        for seed in range(2):
+            play_game(content, scenario, seed, Checked("veteran", seed, content)).close()
+    assert min(seen.values()) > 20, seen

@@ -65,7 +65,8 @@ class SurvivorAI:
         self._assign_key = None
         self._assignment: dict[int, int] = {}
         self._threats_seen: list[tuple[int, int]] = []
-        self._danger_key = None
+        self._danger_key: tuple = ()
+        self._danger_memo = None      # the zombie memo in force when the danger map's zombies were last compared
         self._danger_cells: dict[int, float] = {}     # _danger_at answers for the current danger map
         self._trail_key = None
         self._slack_key = None
@@ -144,11 +145,17 @@ class SurvivorAI:
     # --- one action -------------------------------------------------------------------------------------------
     def _act(self, s: Session, who: int):
         turn = s.comp(who, Turn)
-        key = (who, s.round, tuple(s.zombies()))
-        if self._danger_key != key:      # zombies only appear or fall during the Survivor Phase
-            self._danger = self._danger_map(s, who)
-            self._danger_key = key
-            self._danger_cells = {}
+        # The danger map is kept through the activation while the same zombies are on the board (they only appear
+        # or fall during the Survivor Phase). A zombie placed or destroyed always empties the zombie memo, so while
+        # that memo is the one seen last, the list of zombies has not changed and need not be copied and compared.
+        zmemo = s.occupant.zombie_memo
+        if self._danger_memo is not zmemo or self._danger_key[:2] != (who, s.round):
+            key = (who, s.round, tuple(s.zombies()))
+            if self._danger_key != key:
+                self._danger = self._danger_map(s, who)
+                self._danger_key = key
+                self._danger_cells = {}
+            self._danger_memo = zmemo
         if s.may_withdraw(who):
             step = self._withdraw(s, who)
             if step is not None:
