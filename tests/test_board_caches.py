@@ -284,3 +284,39 @@ def test_a_kept_open_ground_answer_is_only_looked_up_never_searched():
     assert board.kept_open_reach(a, 6) is None
     found = board.open_reach(a, 6)
     assert board.kept_open_reach(a, 6) is found
+
+
+def test_every_kept_open_ground_answer_is_the_open_search_in_real_games():
+    """Open-ground answers are kept by the open search itself and, when no zombie touched it, by a search with the
+    zombies (reach_full): each must be what a fresh open search gives, when kept and at every step after."""
+    from game.ai.players import make_player
+    from game.content.loader import load_content
+    from game.sim.runner import play_game
+    from game.world import actions as A
+    from game.world import board as board_module
+    content = load_content()
+    seen = {"kept by a search with zombies": 0, "checked": 0}
+    keep = Board.keep_open_reach
+
+    def counted(board, start, budget, answer):
+        assert list(answer.items()) == list(board.reach(start, budget).items())
+        seen["kept by a search with zombies"] += 1
+        keep(board, start, budget, answer)
+
+    def compare(s):
+        for who in s.survivors():
+            for budget in (A.move_budget(s, who), A.half_move_budget(s, who)):
+                kept = s.board.kept_open_reach(s.cell(who), budget)
+                if kept is not None:
+                    assert list(kept.items()) == list(s.board.reach(s.cell(who), budget).items())
+                    seen["checked"] += 1
+
+    board_module._STATIC.clear()         # answers these games keep, not earlier tests'
+    Board.keep_open_reach = counted
+    try:
+        for scenario in ("hold_the_line", "pharmacy_run", "night_shift"):
+            for seed in range(2):
+                play_game(content, scenario, seed, make_player("veteran", seed), after_step=compare).close()
+    finally:
+        Board.keep_open_reach = keep
+    assert min(seen.values()) > 10, seen

@@ -99,7 +99,10 @@ def reach_full(s: Session, who: int, budget_half: int, ignore: frozenset[int] = 
                                 (start in board.contact_cells(z)) for z in near):
             # (a zombie touching only the start cell does not stop the move)
             blocked, stops = _zombie_cells(s, ignore) if ignore else _zombie_walls(s)
+            kept = found is not None
             found = board.reach(start, budget_half, blocked, stops)
+            if not kept and not any(c in found for z in near for c in board.contact_cells(z)):
+                board.keep_open_reach(start, budget_half, found)    # no zombie touched it: the open answer too
         memo[key] = found
     return found
 

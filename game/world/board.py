@@ -360,7 +360,12 @@ class Board:
 
     def kept_open_reach(self, start: int, budget: int) -> dict[int, tuple[int, int]] | None:
         """open_reach() if it is already kept, else None (nothing is searched)."""
-        return self._static.open_reach(self._closed_doors, start, budget, self, search=False)
+        return self._static.reaches.get(self._static.reach_key(self._closed_doors, start, budget, self))
+
+    def keep_open_reach(self, start: int, budget: int, answer: dict[int, tuple[int, int]]) -> None:
+        """Keep as open_reach()'s answer a search with zombies that no zombie touched (no blocked cell next to a
+        cell it reached, no stop among them): it made the very steps the open search makes, so it is that answer."""
+        self._static.keep_reach(self._static.reach_key(self._closed_doors, start, budget, self), answer)
 
     def path_toward(self, start: int, goals: Iterable[int], factors: list[int], barred: Container[int] = (),
                     max_nodes: int = 600) -> list[int]:
@@ -545,8 +550,7 @@ class _Static:
         self.zombie_factors: dict[tuple[bool, bool], list[int]] = {}
         self.edges: dict[tuple[bool, bool], list[tuple[tuple[int, int], ...]]] = {}
 
-    def open_reach(self, closed_doors: frozenset[int], start: int, budget: int, board: Board,
-                   search: bool = True) -> dict | None:
+    def reach_key(self, closed_doors: frozenset[int], start: int, budget: int, board: Board) -> tuple:
         # Only the doors a search this short could step into are part of the key: a step costs at least ORTHO_HALF,
         # so no cell farther than budget // ORTHO_HALF cells on either axis is ever entered, open or shut. Doors
         # opened across the rest of the map then leave the answer shared.
@@ -556,14 +560,21 @@ class _Static:
             x, y = start % w, start // w
             near = self.near_doors[start, budget] = tuple(d for d in self.doors
                                                           if abs(d % w - x) <= r and abs(d // w - y) <= r)
-        key = (start, budget, tuple(d for d in near if d in closed_doors))
+        return start, budget, tuple(d for d in near if d in closed_doors)
+
+    def open_reach(self, closed_doors: frozenset[int], start: int, budget: int, board: Board) -> dict:
+        key = self.reach_key(closed_doors, start, budget, board)
         found = self.reaches.get(key)
-        if found is None and search:
-            if len(self.reaches) >= _OPEN_REACH_LIMIT:
-                self.reaches.clear()
-                self.near_doors.clear()
-            found = self.reaches[key] = board.reach(start, budget)
+        if found is None:
+            found = board.reach(start, budget)
+            self.keep_reach(key, found)
         return found
+
+    def keep_reach(self, key: tuple, answer: dict) -> None:
+        if len(self.reaches) >= _OPEN_REACH_LIMIT:
+            self.reaches.clear()
+            self.near_doors.clear()
+        self.reaches[key] = answer
 
     def field_edges(self, board: Board, ignores_difficult: bool, bulk: bool) -> list[tuple[tuple[int, int], ...]]:
         """Per cell, (neighbour, cost of the step from that neighbour into this cell) for the distance fields of one
