@@ -141,3 +141,23 @@ def test_the_end_check_skipped_while_nothing_it_reads_changed_never_misses_an_en
             seen["survivors won" if s.result[0] == "survivors" else "director won"] += 1
             s.close()
     assert min(seen.values()) > 0, seen
+
+
+def test_zombie_names_made_once_are_the_names_of_the_zombies_standing_now():
+    """Session.name keeps each zombie's name: after every step it must be what the zombie's kind and id make, and a
+    destroyed zombie is a bare id again."""
+    content = load_content()
+    seen = {"named": 0, "destroyed": 0}
+
+    def compare(s):
+        for z in s.zombies():
+            assert s.name(z) == f"{content.zombies[s.comp(z, Zombie).kind].name} #{z}"
+            seen["named"] += 1
+        for z in s._zombie_names:
+            if z not in s._entities:
+                assert s.name(z) == f"#{z}"
+                seen["destroyed"] += 1
+
+    for scenario in ("hold_the_line", "pharmacy_run"):
+        play_game(content, scenario, 2, make_player("veteran", 2), after_step=compare).close()
+    assert min(seen.values()) > 20, seen

@@ -98,6 +98,7 @@ class Occupancy(dict):
 
 
 _world_ids = itertools.count(1)
+_NO_COMPONENTS: dict = {}       # (read only) what Session.name finds for an entity no longer in the world
 AI_OWNER = "AI"           # the owner of a survivor the survivor AI plays in a hot-seat game
 _ON_BOARD, _ALL_SURVIVORS = ("survivors", True), ("survivors", False)     # position memo keys
 
@@ -167,6 +168,7 @@ class Session:
         self.occupant: Occupancy = Occupancy()
         self.board.on_door_change = self.occupant.forget     # the position memo holds until a door changes too
         self._zombie_ids: list[int] | None = None           # zombies(), until one is placed or destroyed
+        self._zombie_names: dict[int, str] = {}              # name() of each zombie entity, once made
         self._markers: dict[tuple[str, str | None], tuple[int, ...]] = {}   # map markers never move
         self._noise: tuple[dict[int, int], int | None] | None = None    # (noise, loudest cell) until noise is made
         self._uids = itertools.count(1)
@@ -259,10 +261,16 @@ class Session:
         return self.board.xy(self.cell(eid))
 
     def name(self, eid: int) -> str:
-        found = self._entities.get(eid, {})
+        found = self._entities.get(eid, _NO_COMPONENTS)
         if Survivor in found:
             return found[Survivor].name
-        return f"{self.content.zombies[found[Zombie].kind].name} #{eid}" if Zombie in found else f"#{eid}"
+        if Zombie not in found:
+            return f"#{eid}"
+        # A zombie's kind never changes and a world never hands out an entity id twice: its name is made once.
+        named = self._zombie_names.get(eid)
+        if named is None:
+            named = self._zombie_names[eid] = f"{self.content.zombies[found[Zombie].kind].name} #{eid}"
+        return named
 
     def may_withdraw(self, who: int) -> bool:
         """Has this survivor just won or tied a melee, so that a free Withdrawal step is open to it?"""
