@@ -78,3 +78,39 @@ def test_the_danger_map_is_kept_only_while_the_same_zombies_stand():
         for seed in range(2):
             play_game(content, scenario, seed, Checked("veteran", seed, content)).close()
     assert min(seen.values()) > 20, seen
+
+
+def test_the_checks_the_ai_leaves_out_could_never_have_refused():
+    """The movement rule's Moves are taken without asking Move.check (they are legal by construction), and working
+    the objective is asked only next to its marker (a test of WorkObjective.check's own): at every decision of real
+    games, every such Move must be legal and working the objective away from its marker must be refused."""
+    from game.world import actions as A
+    from game.world.legal import is_legal
+    seen = {"moves": 0, "leads": 0, "work refused away": 0}
+
+    class Checked(SurvivorAI):
+        def _move(self, s, who):
+            found = super()._move(s, who)
+            if found is not None and type(found[0]) is A.Move:
+                assert is_legal(s, found[0]), found
+                seen["moves"] += 1
+            return found
+
+        def _lead(self, s, who):
+            found = super()._lead(s, who)
+            seen["leads"] += found is not None
+            return found
+
+        def _objective(self, s, who):
+            task = s.task
+            if task is not None and task.kind == "interact" and not any(
+                    A.token_in_reach(s, who, c) for c in s.marker_cells("objective", task.marker)):
+                assert not is_legal(s, A.WorkObjective(who))
+                seen["work refused away"] += 1
+            return super()._objective(s, who)
+
+    content = load_content()
+    for scenario in ("lost_and_found", "dead_air", "pharmacy_run"):
+        for level in ("novice", "veteran", "expert"):
+            play_game(content, scenario, 1, Checked(level, 1, content)).close()
+    assert min(seen.values()) > 20, seen

@@ -162,11 +162,15 @@ class SurvivorAI:
                 return step
         if turn.ap <= 0:
             return A.EndActivation(who), "is spent: 0 AP left"
-        for rule in (self._engaged, self._revive, self._objective, self._shut_door, self._threats, self._upkeep,
-                     self._move):
+        for rule in (self._engaged, self._revive, self._objective, self._shut_door, self._threats, self._upkeep):
             found = rule(s, who)
             if found is not None and is_legal(s, found[0]):
                 return found
+        # The movement rule's Moves need no check here: each ends in a free cell of reach_full, for the active,
+        # unengaged survivor with AP left, all that Move.check asks (tests/test_ai_shortcuts.py); submit checks it.
+        found = self._move(s, who)
+        if found is not None and (type(found[0]) is A.Move or is_legal(s, found[0])):
+            return found
         if s.board.next_to_cover(s.cell(who)) and self._zombies_near(s, who, 10) and \
                 not s.comp(who, Status).hunkered:
             return A.HunkerDown(who), (f"hunkers down in cover: {self._danger_at(s, s.cell(who)):.0f} dice of "
@@ -331,7 +335,10 @@ class SurvivorAI:
             item = next(g.gear_id for g in s.comp(who, Inventory).gear if g.gear_id in task.wants)
             return A.Deliver(who), (f"delivers the {s.content.gear_name(item)} "
                                     f"({s.task_progress + 1} of {task.count})")
-        if task.kind == "interact" and is_legal(s, A.WorkObjective(who)):
+        # (next to the marker first: a test of WorkObjective.check's own, cheap, and false at most decisions)
+        if task.kind == "interact" and any(A.token_in_reach(s, who, c)
+                                           for c in s.marker_cells("objective", task.marker)) \
+                and is_legal(s, A.WorkObjective(who)):
             return A.WorkObjective(who), (f"works the {task.marker.replace('_', ' ')} "
                                           f"({s.task_progress + 1} of {task.times})")
         wanted = task.wants
