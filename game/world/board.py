@@ -15,6 +15,8 @@ from game.content.defs import MapDef
 from game.rules.geometry import DIAG_HALF, NEIGHBOUR_STEPS, ORTHO_HALF, distance_half
 
 INF = 1 << 30
+# The dearest step of a distance field, in half inches: a diagonal into ground entered at double cost.
+_MAX_FIELD_STEP = 2 * DIAG_HALF
 
 # Shape categories for segment queries.
 CAT_WALL = 1
@@ -474,16 +476,19 @@ class Board:
         buckets: list[list[int]] = [list(sources)]
         d = 0
         while d < len(buckets):
-            for cell in buckets[d]:
-                if dist[cell] != d:
-                    continue
-                for prev, cost in edges[cell]:
-                    total = d + cost
-                    if total < dist[prev]:
-                        dist[prev] = total
-                        while len(buckets) <= total:
-                            buckets.append([])
-                        buckets[total].append(prev)
+            bucket = buckets[d]
+            if bucket:
+                # The buckets a step from this level can reach are made here, once a level, not at every step.
+                while len(buckets) <= d + _MAX_FIELD_STEP:
+                    buckets.append([])
+                for cell in bucket:
+                    if dist[cell] != d:
+                        continue
+                    for prev, cost in edges[cell]:
+                        total = d + cost
+                        if total < dist[prev]:
+                            dist[prev] = total
+                            buckets[total].append(prev)
             d += 1
         return array("i", dist)
 
