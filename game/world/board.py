@@ -484,8 +484,8 @@ class _Field:
     """A distance field worked out on demand: Dijkstra backwards from the sources with a bucket per cost (steps cost
     2 to 6 half inches: the distances a heap finds, for a third of the work), stopped and resumed between asks.
     `dist` is final for every cell nearer the sources than `level`, and no lower than `level` for every other one.
-    While part of it is settled it is a list (the search reads and writes it fast); once all of it is, an array (9 KB
-    instead of about 80 KB kept), `buckets` is None, and it leaves the terrain's list of fields settled in part,
+    While part of it is settled it is a list (a third cheaper to search than an array); once all of it is, an array
+    (9 KB instead of about 20 KB kept), `buckets` is None, and it leaves the terrain's list of fields settled in part,
     which finishes its oldest one when it grows too long, so a long run keeps to its memory."""
     __slots__ = ("dist", "buckets", "level", "edges", "downhill", "partial")
 
@@ -494,7 +494,7 @@ class _Field:
         self.dist: list[int] | array = [INF] * len(edges)
         for cell in sources:
             self.dist[cell] = 0
-        self.buckets: list[list[int]] | None = [list(sources)]
+        self.buckets: list[list[int] | None] | None = [list(sources)]
         self.level = 0
         self.edges = edges
         self.downhill = _Downhill(self.dist, neighbours)
@@ -522,7 +522,7 @@ class _Field:
                         if total < dist[prev]:
                             dist[prev] = total
                             buckets[total].append(prev)
-                buckets[d] = []          # (done with: a field kept half settled holds only its frontier)
+                buckets[d] = None        # (done with: a field kept settled in part holds only its frontier)
             d += 1
         self.level = d
         if d >= len(buckets):
@@ -649,4 +649,4 @@ _SIGHT_STATES_LIMIT = 256         # door states kept per terrain
 _SIGHT_PAIRS_LIMIT = 150_000      # sight answers kept per terrain, all door states together (~100 bytes each)
 _OPEN_REACH_LIMIT = 2000          # open-ground move answers kept per terrain (about 5 KB each)
 _FIELD_CACHE_LIMIT = 1000         # distance fields kept per terrain (9 KB each on a 48x48 map)
-_PARTIAL_LIMIT = 64               # of which settled only in part, as lists (about 80 KB each)
+_PARTIAL_LIMIT = 256              # of which settled only in part, as lists (about 25 KB each)
