@@ -145,7 +145,7 @@ def test_bucketed_move_search_gives_the_heap_search_answers_and_paths():
 
 
 def _heap_field(board: Board, sources: tuple[int, ...], ignores_difficult: bool, bulk: bool) -> list[int]:
-    """The plain heap Dijkstra that Board._compute_field replaced (walking cost to the nearest source)."""
+    """The plain heap Dijkstra that the bucketed distance fields replaced (walking cost to the nearest source)."""
     import heapq
 
     from game.world.board import _DIFFICULT, _IMPASSABLE, INF
@@ -180,7 +180,9 @@ def test_bucketed_distance_fields_match_the_heap_search():
         for profile in ((False, False), (True, False), (False, True)):
             for n in (1, 1, 3, 9):
                 sources = tuple(sorted(rng.sample(cells, n)))
-                assert list(board._compute_field(sources, *profile)) == _heap_field(board, sources, *profile)
+                whole = board.new_field(sources, *profile)
+                whole.settle()
+                assert list(whole.dist) == _heap_field(board, sources, *profile)
 
 
 def _dict_path_toward(board: Board, start: int, goals, factors, barred=(), max_nodes: int = 600) -> list[int]:

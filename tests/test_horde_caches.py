@@ -67,18 +67,42 @@ def test_horde_answers_agree_with_a_fresh_look_after_every_step_of_real_games():
     assert smashed > 0, "no game smashed a door: the games no longer cover doors"
 
 
-def test_downhill_steps_are_the_fields_lower_neighbours_in_order():
-    content = load_content()
-    s = play_game(content, "jump_start", 4, make_player("veteran", 4))
+def _check_fields(s, whole: dict, seen: dict) -> None:
+    """Every distance field of the map agrees with the whole field worked out afresh: every value it has settled
+    (all of them, or those nearer the sources than its level), a higher value for every cell it has not, and the
+    downhill steps it keeps (the cells lower than each asked cell, in neighbours() order)."""
     board = s.board
-    asked = 0
-    for key, (field, downhill) in list(board._static.downhill.items()):
-        assert key == id(field)
-        for here, steps in downhill.items():
-            assert steps == tuple((n, half, field[n]) for n, half in board.neighbours(here) if field[n] < field[here])
-            asked += 1
-    assert asked > 100
-    s.close()
+    for key, field in board._static.fields.items():
+        full = whole.get((board.terrain_key, key))
+        if full is None:
+            fresh = board.new_field(*_spelt(key))
+            fresh.settle()
+            full = whole[board.terrain_key, key] = list(fresh.dist)
+        done = field.buckets is None
+        for c, value in enumerate(field.dist):
+            if done or value < field.level:
+                assert value == full[c], (key, c)
+            else:
+                assert value >= field.level and full[c] >= field.level, (key, c)
+        for here, steps in field.downhill.items():
+            assert steps == tuple((n, half, full[n]) for n, half in board.neighbours(here) if full[n] < full[here])
+            seen["whole steps" if done else "partial steps"] += 1
+        seen["whole fields" if done else "partial fields"] += 1
+
+
+def _spelt(key: tuple) -> tuple:
+    source, ignores_difficult, bulk = key
+    return (source,) if isinstance(source, int) else tuple(sorted(source)), ignores_difficult, bulk
+
+
+def test_fields_agree_with_whole_fields_after_every_step_of_real_games():
+    content = load_content()
+    whole: dict = {}
+    seen = {"partial fields": 0, "whole fields": 0, "partial steps": 0, "whole steps": 0}
+    for scenario, seed in (("jump_start", 4), ("cold_chain", 6)):
+        play_game(content, scenario, seed, make_player("veteran", seed),
+                  after_step=lambda s: _check_fields(s, whole, seen)).close()
+    assert min(seen.values()) > 100, seen
 
 
 def test_engage_cells_follow_the_slots_a_zombie_fills_without_anyone_moving():

@@ -15,6 +15,8 @@ from game.content.defs import MapDef
 from game.rules.geometry import DIAG_HALF, NEIGHBOUR_STEPS, ORTHO_HALF, distance_half
 
 INF = 1 << 30
+# The dearest step of a distance field, in half inches: a diagonal into ground entered at double cost.
+_MAX_FIELD_STEP = 2 * DIAG_HALF
 
 # Shape categories for segment queries.
 CAT_WALL = 1
@@ -446,6 +448,25 @@ class Board:
         whole game; fields are kept per terrain for the life of the process, which makes batches of games cheap.
         Survivors plan with the plain profile (difficult ground and doors doubled).
         """
+        found = self._field(source, ignores_difficult, bulk)
+        if found.buckets is not None:
+            found.settle()
+        return found.dist
+
+    def descent(self, source: int | tuple[int, ...], ignores_difficult: bool, bulk: bool, start: int
+                ) -> tuple[list[int] | array, _Downhill]:
+        """field(), settled only as far from the sources as `start` lies, with its downhill steps: per cell,
+        (neighbour, half inches of the step, the neighbour's field value) for the neighbours lower on the field, in
+        neighbours() order. `start` and every cell nearer the sources have their final values, every other cell a
+        value no lower than `start`'s, so a walk down from `start` reads the same steps the whole field gives, and a
+        zombie near its goal does not pay for the far side of the map. The steps are worked out once per cell and kept
+        with the field: a zombie walking down a field asks the same cells again and again."""
+        found = self._field(source, ignores_difficult, bulk)
+        if found.buckets is not None:
+            found.settle(start)
+        return found.dist, found.downhill
+
+    def _field(self, source: int | tuple[int, ...], ignores_difficult: bool, bulk: bool) -> _Field:
         key = (source, ignores_difficult, bulk)
         fields = self._static.fields
         found = fields.get(key)
@@ -457,50 +478,73 @@ class Board:
             if found is None:
                 if len(fields) > _FIELD_CACHE_LIMIT:
                     fields.clear()
-                    self._static.downhill.clear()
-                found = fields[canonical] = self._compute_field(sources, ignores_difficult, bulk)
+                    self._static.partial.clear()
+                found = fields[canonical] = self.new_field(sources, ignores_difficult, bulk)
             fields[key] = found
         return found
 
-    def descent(self, source: int | tuple[int, ...], ignores_difficult: bool = False, bulk: bool = False
-                ) -> tuple[array, _Downhill]:
-        """field(), with its downhill steps: per cell, (neighbour, half inches of the step, the neighbour's field
-        value) for the neighbours lower on the field, in neighbours() order. Worked out once per cell and field and
-        kept with the field: a zombie walking down a field asks the same cells again and again."""
-        found = self.field(source, ignores_difficult, bulk)
-        kept = self._static.downhill.get(id(found))
-        if kept is None or kept[0] is not found:
-            kept = self._static.downhill[id(found)] = (found, _Downhill(found, self._neighbours))
-        return kept
+    def new_field(self, sources: tuple[int, ...], ignores_difficult: bool, bulk: bool) -> _Field:
+        """A distance field from these cells for one zombie profile, not yet settled beyond them (see _Field)."""
+        return _Field(sources, self._static.field_edges(self, ignores_difficult, bulk), self._neighbours,
+                      self._static.partial)
 
-    def _compute_field(self, sources: tuple[int, ...], ignores_difficult: bool, bulk: bool) -> array:
-        # Dijkstra backwards from the sources with a bucket per cost (steps cost 2 to 6 half inches): the distances
-        # are the ones a heap finds, for a third of the work.
-        edges = self._static.field_edges(self, ignores_difficult, bulk)
-        dist = [INF] * self.size
+
+class _Field:
+    """A distance field worked out on demand: Dijkstra backwards from the sources with a bucket per cost (steps cost
+    2 to 6 half inches: the distances a heap finds, for a third of the work), stopped and resumed between asks.
+    `dist` is final for every cell nearer the sources than `level`, and no lower than `level` for every other one.
+    While part of it is settled it is a list (a third cheaper to search than an array); once all of it is, an array
+    (9 KB instead of about 20 KB kept), `buckets` is None, and it leaves the terrain's list of fields settled in part,
+    which finishes its oldest one when it grows too long, so a long run keeps to its memory."""
+    __slots__ = ("dist", "buckets", "level", "edges", "downhill", "partial")
+
+    def __init__(self, sources: tuple[int, ...], edges: list[tuple[tuple[int, int], ...]],
+                 neighbours: list[list[tuple[int, int]]], partial: dict):
+        self.dist: list[int] | array = [INF] * len(edges)
         for cell in sources:
-            dist[cell] = 0
-        buckets: list[list[int]] = [list(sources)]
-        d = 0
-        while d < len(buckets):
-            for cell in buckets[d]:
-                if dist[cell] != d:
-                    continue
-                for prev, cost in edges[cell]:
-                    total = d + cost
-                    if total < dist[prev]:
-                        dist[prev] = total
-                        while len(buckets) <= total:
-                            buckets.append([])
-                        buckets[total].append(prev)
+            self.dist[cell] = 0
+        self.buckets: list[list[int] | None] | None = [list(sources)]
+        self.level = 0
+        self.edges = edges
+        self.downhill = _Downhill(self.dist, neighbours)
+        self.partial = partial
+        partial[self] = None
+        if len(partial) > _PARTIAL_LIMIT:
+            next(iter(partial)).settle()
+
+    def settle(self, upto: int | None = None) -> None:
+        """Settle every cell nearer the sources than `upto`, whose value is then final too (every cell, without
+        `upto`)."""
+        dist, buckets, edges = self.dist, self.buckets, self.edges
+        d = self.level
+        while d < len(buckets) and (upto is None or d < dist[upto]):
+            bucket = buckets[d]
+            if bucket:
+                # The buckets a step from this level can reach are made here, once a level, not at every step.
+                while len(buckets) <= d + _MAX_FIELD_STEP:
+                    buckets.append([])
+                for cell in bucket:
+                    if dist[cell] != d:
+                        continue
+                    for prev, cost in edges[cell]:
+                        total = d + cost
+                        if total < dist[prev]:
+                            dist[prev] = total
+                            buckets[total].append(prev)
+                buckets[d] = None        # (done with: a field kept settled in part holds only its frontier)
             d += 1
-        return array("i", dist)
+        self.level = d
+        if d >= len(buckets):
+            self.dist = self.downhill.field = array("i", dist)
+            self.buckets = self.edges = None
+            self.partial.pop(self, None)
 
 
 class _Downhill(dict):
-    """cell -> its downhill steps on one field (see Board.descent), filled in as cells are asked for."""
+    """cell -> its downhill steps on one field (see Board.descent), filled in as cells are asked for (only cells the
+    field has settled are asked for)."""
 
-    def __init__(self, field: array, neighbours: list[list[tuple[int, int]]]):
+    def __init__(self, field: list[int] | array, neighbours: list[list[tuple[int, int]]]):
         super().__init__()
         self.field, self.neighbours = field, neighbours
 
@@ -545,8 +589,8 @@ class _Static:
         self.cover: dict[tuple[int, int], str] = {}
         self.reaches: dict[tuple[int, int, tuple[int, ...]], dict] = {}
         self.near_doors: dict[tuple[int, int], tuple[int, ...]] = {}     # (start, budget) -> doors it could enter
-        self.fields: dict[tuple, array] = {}
-        self.downhill: dict[int, tuple[array, _Downhill]] = {}     # id(field) -> (field, its downhill steps)
+        self.fields: dict[tuple, _Field] = {}
+        self.partial: dict[_Field, None] = {}      # the fields settled only in part, oldest first
         self.zombie_factors: dict[tuple[bool, bool], list[int]] = {}
         self.edges: dict[tuple[bool, bool], list[tuple[tuple[int, int], ...]]] = {}
 
@@ -632,3 +676,4 @@ _SIGHT_STATES_LIMIT = 256         # door states kept per terrain
 _SIGHT_PAIRS_LIMIT = 150_000      # sight answers kept per terrain, all door states together (~100 bytes each)
 _OPEN_REACH_LIMIT = 2000          # open-ground move answers kept per terrain (about 5 KB each)
 _FIELD_CACHE_LIMIT = 1000         # distance fields kept per terrain (9 KB each on a 48x48 map)
+_PARTIAL_LIMIT = 256              # of which settled only in part, as lists (about 25 KB each)

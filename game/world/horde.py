@@ -252,8 +252,8 @@ def _descend(s: Session, z: int, centre: int, budget: int, factors: list[int], b
     """Walk downhill on the distance field of the goal's block, as far as the budget allows (steps as zombie_steps)."""
     zdef = s.zdef(z)
     board = s.board
-    field, downhill = board.descent(board.snap(centre), zdef.ignores_difficult, "bulk" in zdef.specials)
     cur, spent, path = s.cell(z), 0, []
+    field, downhill = board.descent(board.snap(centre), zdef.ignores_difficult, "bulk" in zdef.specials, cur)
     while spent <= budget and field[cur] > 0:
         best, best_cost = -1, 0          # the lowest (cost, cell), compared without building tuples
         for nxt, half, ahead in downhill[cur]:
