@@ -364,6 +364,9 @@ def _best_set(options: list[_Option], heat: int) -> list[_Option]:
         same = sorted((-o.score, i) for i, o in enumerate(options) if o.cost == cost)
         keep.update(i for _, i in same[:heat // cost])
     best: list[tuple[int, float, int]] = [(0, 0.0, 0)] * (heat + 1)
+    # Sums rounded to 6 places, remembered: round() is the dearest step here, and a knapsack meets the same sums
+    # again and again (about 70 a plan, 13 of them different).
+    rounded: dict[float, float] = {}
     for i, opt in enumerate(options):
         if i not in keep:
             continue
@@ -371,9 +374,14 @@ def _best_set(options: list[_Option], heat: int) -> list[_Option]:
         for h in range(heat, cost - 1, -1):
             spent, score, chosen = best[h - cost]
             spent += cost
-            score = round(score + gain, 6)
             held = best[h]
-            if spent > held[0] or (spent == held[0] and score > held[1]):
+            if spent < held[0]:         # (decided without the score)
+                continue
+            total = score + gain
+            score = rounded.get(total)
+            if score is None:
+                score = rounded[total] = round(total, 6)
+            if spent > held[0] or score > held[1]:
                 best[h] = (spent, score, chosen | bit)
     top = max(best, key=lambda b: b[:2])[2]
     return [opt for i, opt in enumerate(options) if top >> i & 1]
