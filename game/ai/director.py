@@ -89,7 +89,7 @@ class DirectorView:
     doom_left: int = 99        # Doom spaces before the last
     rounds_needed: float = 0   # the survivors' rough count of rounds to finish the objective
     open_doors: int = 0        # open doors on the survivors' paths ahead
-    gunners: int = 0           # survivors with a loaded gun and a target beyond blackout sight
+    gunners: int = 0           # survivors with a loaded gun and a target beyond blackout sight (a Blackout reads it)
     next_heat: int = 0         # Heat expected on next round's track before anything is bought: ambient, carried,
                                # and as much noise as the survivors made this round
     escalation: tuple[EscalationBand, ...] = ()   # the rules' escalation bands (rules.yaml)

@@ -168,11 +168,16 @@ def view_of(s: Session, level: DirectorLevel, memo: dict | None = None) -> Direc
         target = visible_target(s, z)       # even from afar: a closing lunge is still a use for a last Heat
         reaches = target is not None and lunge_reaches(s, z, target)
         shamblers.append(ShamblerFact(z, s.name(z), target, reaches, s.comp(z, Status).stunned))
+    events = _scenario_events(s)
+    # Only a Blackout's score reads the gunners, so they are counted only when one is on offer to a Director that
+    # buys events (0 otherwise): the count looks at every zombie for every gun.
+    blackout = level.events and any(kind == "blackout" for e in events for kind, _ in e.effects)
     return DirectorView(
         tuple(survivors), spawns, tuple(shamblers), s.removed_shamblers,
-        _scenario_events(s),
+        events,
         dict(s.rules.costs), zombie_kinds(s.content), doom_left=max(0, s.scenario.doom_length - s.doom),
-        rounds_needed=rounds_needed(s) or 0.0, open_doors=len(open_doors), gunners=_gunners(s, standing),
+        rounds_needed=rounds_needed(s) or 0.0, open_doors=len(open_doors),
+        gunners=_gunners(s, standing) if blackout else 0,
         next_heat=min(s.rules.heat_max, s.scenario.ambient_heat + s.ambient_bonus + s.carried_heat
                       + sum(noise.values())),
         escalation=s.rules.escalation)

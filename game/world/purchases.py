@@ -46,12 +46,22 @@ def spawn_points(s: Session, kind: str) -> list[int]:
     memo = s.position_memo()
     found = memo.get(("spawn points", kind))
     if found is None:
-        kinds = ("spawn_minor", "spawn_major") if kind == "any" else (f"spawn_{kind}",)
-        held = {c for sv in s.survivors() for c in [s.cell(sv), *s.board.contact_cells(s.cell(sv))]}
-        points = [c for k in kinds for c in s.marker_cells(k)]
         found = memo["spawn points", kind] = tuple(
-            c for c in points if c not in held and s.free_cell_near(c, s.rules.spawn_radius) is not None)
+            c for c in _unheld_points(s, kind) if s.free_cell_near(c, s.rules.spawn_radius) is not None)
     return list(found)
+
+
+def _unheld_points(s: Session, kind: str) -> tuple[int, ...]:
+    """The spawn points of a kind no survivor holds: kept until a survivor moves (every purchase places or moves a
+    zombie, which empties the position memo, but leaves this be)."""
+    memo = s.survivor_memo()
+    found = memo.get(("unheld spawn points", kind))
+    if found is None:
+        kinds = ("spawn_minor", "spawn_major") if kind == "any" else (f"spawn_{kind}",)
+        cells, contact = s.survivor_cell_set(), s.survivor_contact_set()
+        found = memo["unheld spawn points", kind] = tuple(
+            c for k in kinds for c in s.marker_cells(k) if c not in cells and c not in contact)
+    return found
 
 
 @dataclass(frozen=True)
