@@ -20,6 +20,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import partial
 
 from game.ai.director_levels import DirectorLevel
 from game.ai.odds import escalation_chance
@@ -138,15 +139,15 @@ class _Facts:
         self.rows = [(sv, sv.spawn_distance, 1.0 if sv.room > 0 else full, self.weights[sv.id])
                      for sv in self.standing]
         self._hordes: dict[str, str] = {}
-        self._arrivals = _arrivals(level, view.doom_left)
+        self.arrivals = _arrivals(level, view.doom_left)
 
     def arrival(self, inches: float, move: int) -> tuple[float, int]:
         """arrival() for this view's level and Doom, remembered: many kinds share a move, and many views a distance."""
         key = (inches, move)
-        found = self._arrivals.get(key)
+        found = self.arrivals.get(key)
         if found is None:
-            level, doom_left = self._arrivals.level_doom
-            found = self._arrivals[key] = arrival(level, inches, move, doom_left)
+            level, doom_left = self.arrivals.level_doom
+            found = self.arrivals[key] = arrival(level, inches, move, doom_left)
         return found
 
     def horde(self, spawn: str) -> str:
@@ -216,22 +217,24 @@ def _situation(kind: ZombieKind, facts: _Facts, sv: SurvivorFact, spawn: str) ->
 def zombie_score(level: DirectorLevel, view: DirectorView, kind: ZombieKind, spawn: str,
                  facts: _Facts | None = None) -> tuple[float, str]:
     """Score of a zombie of this kind placed at this spawn point, and why."""
-    score, why = _zombie_score(level, view, kind, spawn, facts or _Facts(level, view))
-    return score, why()
+    score, at = _zombie_score(level, view, kind, spawn, facts or _Facts(level, view))
+    return score, _zombie_why(kind, at)
 
 
 def _zombie_score(level: DirectorLevel, view: DirectorView, kind: ZombieKind, spawn: str,
-                  facts: _Facts) -> tuple[float, Callable[[], str]]:
-    """zombie_score with its reason left unwritten until it is asked for: most scores are never bought."""
+                  facts: _Facts) -> tuple[float, tuple | None]:
+    """zombie_score with, for its reason, only what _zombie_why needs to write it: most scores are never bought."""
     sc = level.scores
     best, best_at = 0.0, None
     base = kind.fight * (1 + sc.toughness * (kind.wounds - 1))
     plain = sc.situations.get("", 1.0)      # the factor of a zombie with no special rule that bites here
+    arrivals, move = facts.arrivals, kind.move
     for sv, distances, room, weight_ in facts.rows:
         inches = distances.get(spawn)
         if inches is None:
             continue
-        keep, later = facts.arrival(inches, kind.move)
+        found = arrivals.get((inches, move))       # (facts.arrival, inlined: this runs for every kind at every spawn)
+        keep, later = facts.arrival(inches, move) if found is None else found
         if keep == 0.0:
             continue
         if kind.specials:
@@ -242,12 +245,14 @@ def _zombie_score(level: DirectorLevel, view: DirectorView, kind: ZombieKind, sp
         score = base * factor * room * keep * weight_
         if score > best + 1e-9:
             best, best_at = score, (sv, inches, later, situation)
-    if best_at is None:
-        return best, lambda: "no survivor it can reach before Doom runs out"
-    return best, lambda: _zombie_why(kind, *best_at)
+    return best, best_at
 
 
-def _zombie_why(kind: ZombieKind, sv: SurvivorFact, inches: float, later: int, situation: str) -> str:
+def _zombie_why(kind: ZombieKind, at: tuple | None) -> str:
+    """The reason of a zombie's score, from what _zombie_score found (None: nobody it reaches)."""
+    if at is None:
+        return "no survivor it can reach before Doom runs out"
+    sv, inches, later, situation = at
     when = "this round" if later == 0 else f"in {later + 1} rounds"
     why = f"{kind.fight} dice {inches_text(inches)} from {sv.name}, there {when}"
     if situation in ("ambush_leap", "explosive_demise", "shriek", "horde"):
@@ -328,7 +333,8 @@ def _options(level: DirectorLevel, view: DirectorView, heat: int) -> list[_Optio
         allowed = [sp for sp in points if kind.zclass != "major" or sp.kind == "major"]
         scored = sorted(((*_zombie_score(level, view, kind, sp.name, facts), sp.name) for sp in allowed),
                         key=lambda t: (-t[0], t[2]))[:3]
-        for rank, (score, why, name) in enumerate(scored):
+        for rank, (score, at, name) in enumerate(scored):
+            why = partial(_zombie_why, kind, at)
             for copy in range(heat // cost):
                 s = score * _COPY_FADE ** copy
                 out.append(_Option((_ORDER[kind.zclass], kind.id, rank, copy), cost, s,

@@ -58,9 +58,8 @@ def _unheld_points(s: Session, kind: str) -> tuple[int, ...]:
     found = memo.get(("unheld spawn points", kind))
     if found is None:
         kinds = ("spawn_minor", "spawn_major") if kind == "any" else (f"spawn_{kind}",)
-        cells, contact = s.survivor_cell_set(), s.survivor_contact_set()
-        found = memo["unheld spawn points", kind] = tuple(
-            c for k in kinds for c in s.marker_cells(k) if c not in cells and c not in contact)
+        held = {c for sv in s.on_board() for c in [s.cell(sv), *s.board.contact_cells(s.cell(sv))]}
+        found = memo["unheld spawn points", kind] = tuple(c for k in kinds for c in s.marker_cells(k) if c not in held)
     return found
 
 
