@@ -139,6 +139,9 @@ class _Facts:
         self.rows = [(sv, sv.spawn_distance, 1.0 if sv.room > 0 else full, self.weights[sv.id])
                      for sv in self.standing]
         self._hordes: dict[str, str] = {}
+        # The bounds _most reads: the heaviest weight, the fewest inches from a spawn point to a standing survivor.
+        self.heaviest = max(self.weights.values(), default=0.0)
+        self.nearest = min((d for s in self.standing for d in s.spawn_distance.values()), default=math.inf)
         self.arrivals = _arrivals(level, view.doom_left)
 
     def arrival(self, inches: float, move: int) -> tuple[float, int]:
@@ -326,9 +329,16 @@ def _options(level: DirectorLevel, view: DirectorView, heat: int) -> list[_Optio
             out.append(_Option((6, z.id), costs["lunge"], score, lambda z=z, score=score: Decision(
                 "lunge", costs["lunge"], f"{z.name} closes 3\" on {names[z.sees]}", shambler=z.id, score=score)))
     points = [sp for sp in view.spawns if sp.active]
+    spawned: dict[int, list[float]] = {}        # price -> the scores of the spawns offered at it so far
     for kind in sorted(view.kinds, key=lambda k: k.id):
         cost = costs[kind.zclass]
         if cost > heat or kind.zclass not in level.buys:
+            continue
+        # A kind none of whose options could be among the heat // cost best of its price (the only ones the knapsack
+        # looks at) is not scored at all. (Never the Shambler: the Reanimates' scores are its own.)
+        rivals = spawned.setdefault(cost, [])
+        if kind.id != "shambler" and len(rivals) >= heat // cost and \
+                _most(level, kind, facts) < sorted(rivals, reverse=True)[heat // cost - 1]:
             continue
         allowed = [sp for sp in points if kind.zclass != "major" or sp.kind == "major"]
         scored = sorted(((*_zombie_score(level, view, kind, sp.name, facts), sp.name) for sp in allowed),
@@ -337,6 +347,7 @@ def _options(level: DirectorLevel, view: DirectorView, heat: int) -> list[_Optio
             why = partial(_zombie_why, kind, at)
             for copy in range(heat // cost):
                 s = score * _COPY_FADE ** copy
+                rivals.append(s)
                 out.append(_Option((_ORDER[kind.zclass], kind.id, rank, copy), cost, s,
                                    lambda kind=kind, name=name, why=why, s=s, cost=cost: Decision(
                     "spawn", cost, f"{kind.name} at {name}: {why()} (score {s:.1f})", spawn=name, zombie=kind.id,
@@ -357,6 +368,18 @@ def _options(level: DirectorLevel, view: DirectorView, heat: int) -> list[_Optio
                 out.append(_Option((5, event.id), event.cost, score, lambda event=event, why=why, score=score: Decision(
                     "event", event.cost, f"{event.name}: {why} (score {score:.1f})", event=event.id, score=score)))
     return out
+
+
+def _most(level: DirectorLevel, kind: ZombieKind, facts: _Facts) -> float:
+    """No placement of this kind scores more: _zombie_score's product with each factor at its largest (its best
+    situation, a free slot, the nearest any spawn point is to any standing survivor, the heaviest weight;
+    director.yaml's shares are at most 1), so never below it, rounding included."""
+    sc = level.scores
+    factors = [sc.situations.get(special, 1.0) for special in ("", *kind.specials)]
+    if "horde" in kind.specials:
+        factors.append(sc.lone_horde)
+    keep = facts.arrival(facts.nearest, kind.move)[0] if facts.nearest < math.inf else 0.0    # (no one to reach)
+    return kind.fight * (1 + sc.toughness * (kind.wounds - 1)) * max(factors) * 1.0 * keep * facts.heaviest
 
 
 def _best_set(options: list[_Option], heat: int) -> list[_Option]:
