@@ -13,7 +13,8 @@ How it buys (docs/RULES.md, "The Director's shopping list"):
      those, scores most. A Reanimate brings back the same Shambler a 2-Heat spawn places, so it is only bought for
      the third Heat point that nothing else would use.
   3. In order: lunges that land, Hordes and Brutes, specials, Shamblers, Reanimates, events, closing lunges.
-Ties are broken by name or id, never by chance, so one board gives one shopping list.
+Ties are broken by name or id, never by chance, so one board gives one shopping list. (A kind of zombie whose best
+placement could not be among the options step 2 looks at is not scored at all: see _most.)
 """
 from __future__ import annotations
 
