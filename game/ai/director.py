@@ -82,7 +82,7 @@ class EventFact:
 class DirectorView:
     survivors: tuple[SurvivorFact, ...]
     spawns: tuple[SpawnFact, ...]
-    shamblers: tuple[ShamblerFact, ...] = ()
+    shamblers: tuple[ShamblerFact, ...] = ()       # unengaged Shamblers (the game's view: those that see someone)
     removed_shamblers: int = 0
     events: tuple[EventFact, ...] = ()               # events the Director may buy
     costs: dict[str, int] = field(default_factory=lambda: {"lunge": 1, "shambler": 2, "reanimate": 3,

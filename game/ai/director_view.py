@@ -166,8 +166,9 @@ def view_of(s: Session, level: DirectorLevel, memo: dict | None = None) -> Direc
         if zc.kind != "shambler" or zc.engaged is not None:
             continue
         target = visible_target(s, z)       # even from afar: a closing lunge is still a use for a last Heat
-        reaches = target is not None and lunge_reaches(s, z, target)
-        shamblers.append(ShamblerFact(z, s.name(z), target, reaches, s.comp(z, Status).stunned))
+        if target is None:                  # (most of them: one that sees nobody cannot lunge, so it is left out)
+            continue
+        shamblers.append(ShamblerFact(z, s.name(z), target, lunge_reaches(s, z, target), s.comp(z, Status).stunned))
     events = _scenario_events(s)
     # Only a Blackout's score reads the gunners, so they are counted only when one is on offer to a Director that
     # buys events (0 otherwise): the count looks at every zombie for every gun.
