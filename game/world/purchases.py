@@ -25,19 +25,41 @@ AWAIT = _Await()
 
 
 def spawn_name(s: Session, cell: int) -> str:
-    for m in s.map.markers:
-        if m.kind.startswith("spawn") and s.board.idx(m.x, m.y) == cell:
-            return m.name or f"spawn ({m.x}, {m.y})"
-    x, y = s.board.xy(cell)
-    return f"({x}, {y})"
+    found = _spawn_index(s)[1].get(cell)
+    if found is None:
+        x, y = s.board.xy(cell)
+        return f"({x}, {y})"
+    return found
 
 
 def spawn_cell(s: Session, name: str) -> int:
     """The cell of the spawn point with this name."""
-    for m in s.map.markers:
-        if m.kind.startswith("spawn") and (m.name or f"spawn ({m.x}, {m.y})") == name:
-            return s.board.idx(m.x, m.y)
-    raise Impossible(f"there is no spawn point called {name}")
+    found = _spawn_index(s)[0].get(name)
+    if found is None:
+        raise Impossible(f"there is no spawn point called {name}")
+    return found
+
+
+# Per map: (the map, spawn point name -> cell, cell -> name), the first marker winning as a walk of the markers finds
+# it. Every purchase names its spawn point both ways several times. Kept with the map, so its id is never reused while
+# its entry lives.
+_SPAWN_INDEX: dict[int, tuple[object, dict[str, int], dict[int, str]]] = {}
+
+
+def _spawn_index(s: Session) -> tuple[dict[str, int], dict[int, str]]:
+    found = _SPAWN_INDEX.get(id(s.map))
+    if found is None or found[0] is not s.map:
+        if len(_SPAWN_INDEX) >= 64:
+            _SPAWN_INDEX.clear()
+        by_name: dict[str, int] = {}
+        by_cell: dict[int, str] = {}
+        for m in s.map.markers:
+            if m.kind.startswith("spawn"):
+                cell, name = s.board.idx(m.x, m.y), m.name or f"spawn ({m.x}, {m.y})"
+                by_name.setdefault(name, cell)
+                by_cell.setdefault(cell, name)
+        found = _SPAWN_INDEX[id(s.map)] = (s.map, by_name, by_cell)
+    return found[1], found[2]
 
 
 def spawn_points(s: Session, kind: str) -> list[int]:
