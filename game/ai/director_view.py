@@ -105,7 +105,7 @@ def _gunners(s: Session, standing: list[int]) -> int:
     return count
 
 
-_ROUTES_LIMIT = 4000       # route facts kept per map (a few hundred bytes each; a map's batches need about 500)
+_ROUTES_LIMIT = 4000       # route facts kept per map (a few hundred bytes each; 40 games on a map leave about 400)
 
 
 def route_memo(s: Session) -> dict:
