@@ -1,8 +1,9 @@
-"""The Director's plan keeps arrival answers across views (per level and Doom left) and reads each survivor's nearest
-ally once: both must give what a fresh computation gives on the views of real games, as Doom runs down."""
+"""The Director's plan keeps arrival answers across views (per level and Doom left), reads each survivor's nearest
+ally once and remembers the knapsack's rounded sums: each must give what a fresh computation gives on the views of
+real games, as Doom runs down."""
 from __future__ import annotations
 
-from game.ai.director import _Facts, _situation, arrival
+from game.ai.director import _best_set, _Facts, _options, _situation, arrival
 from game.ai.director_levels import director_level
 from game.ai.director_view import view_of
 from game.ai.players import make_player
@@ -50,3 +51,43 @@ def test_kept_arrivals_and_situations_match_fresh_ones_on_real_views():
     for scenario, seed in (("pharmacy_run", 1), ("dead_air", 2)):
         play_game(content, scenario, seed, make_player("veteran", seed), after_step=check).close()
     assert seen["views"] > 20 and seen["situations"] > 20 and len(seen["doom values"]) > 3, seen
+
+
+def _best_set_as_written_first(options, heat):
+    """The knapsack before its rounded sums were remembered: every sum rounded afresh."""
+    keep = set()
+    for cost in {o.cost for o in options}:
+        same = sorted((-o.score, i) for i, o in enumerate(options) if o.cost == cost)
+        keep.update(i for _, i in same[:heat // cost])
+    best = [(0, 0.0, 0)] * (heat + 1)
+    for i, opt in enumerate(options):
+        if i not in keep:
+            continue
+        for h in range(heat, opt.cost - 1, -1):
+            spent, score, chosen = best[h - opt.cost]
+            spent, score = spent + opt.cost, round(score + opt.score, 6)
+            if spent > best[h][0] or (spent == best[h][0] and score > best[h][1]):
+                best[h] = (spent, score, chosen | 1 << i)
+    top = max(best, key=lambda b: b[:2])[2]
+    return [opt for i, opt in enumerate(options) if top >> i & 1]
+
+
+def test_the_knapsack_buys_what_a_plain_one_buys_on_real_views():
+    content = load_content()
+    seen = {"sets": 0, "heat": set()}
+
+    def check(s):
+        if not s.in_director or s.phase == "end" or s.result:
+            return
+        for name in ("gentle", "ruthless"):
+            level = director_level(content, name)
+            view = view_of(s, level)
+            for heat in (3, 8, 15):
+                options = sorted(_options(level, view, heat), key=lambda o: o.sort)
+                assert _best_set(options, heat) == _best_set_as_written_first(options, heat)
+                seen["sets"] += 1
+                seen["heat"].add(sum(o.cost for o in _best_set(options, heat)))
+
+    for scenario, seed in (("pharmacy_run", 1), ("dead_air", 2)):
+        play_game(content, scenario, seed, make_player("veteran", seed), after_step=check).close()
+    assert seen["sets"] > 100 and len(seen["heat"]) >= 4, seen

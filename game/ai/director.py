@@ -13,13 +13,15 @@ How it buys (docs/RULES.md, "The Director's shopping list"):
      those, scores most. A Reanimate brings back the same Shambler a 2-Heat spawn places, so it is only bought for
      the third Heat point that nothing else would use.
   3. In order: lunges that land, Hordes and Brutes, specials, Shamblers, Reanimates, events, closing lunges.
-Ties are broken by name or id, never by chance, so one board gives one shopping list.
+Ties are broken by name or id, never by chance, so one board gives one shopping list. (A kind of zombie whose best
+placement could not be among the options step 2 looks at is not scored at all: see _most.)
 """
 from __future__ import annotations
 
 import math
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import partial
 
 from game.ai.director_levels import DirectorLevel
 from game.ai.odds import escalation_chance
@@ -80,7 +82,7 @@ class EventFact:
 class DirectorView:
     survivors: tuple[SurvivorFact, ...]
     spawns: tuple[SpawnFact, ...]
-    shamblers: tuple[ShamblerFact, ...] = ()
+    shamblers: tuple[ShamblerFact, ...] = ()       # unengaged Shamblers (the game's view: those that see someone)
     removed_shamblers: int = 0
     events: tuple[EventFact, ...] = ()               # events the Director may buy
     costs: dict[str, int] = field(default_factory=lambda: {"lunge": 1, "shambler": 2, "reanimate": 3,
@@ -89,7 +91,7 @@ class DirectorView:
     doom_left: int = 99        # Doom spaces before the last
     rounds_needed: float = 0   # the survivors' rough count of rounds to finish the objective
     open_doors: int = 0        # open doors on the survivors' paths ahead
-    gunners: int = 0           # survivors with a loaded gun and a target beyond blackout sight
+    gunners: int = 0           # survivors with a loaded gun and a target beyond blackout sight (a Blackout reads it)
     next_heat: int = 0         # Heat expected on next round's track before anything is bought: ambient, carried,
                                # and as much noise as the survivors made this round
     escalation: tuple[EscalationBand, ...] = ()   # the rules' escalation bands (rules.yaml)
@@ -138,15 +140,18 @@ class _Facts:
         self.rows = [(sv, sv.spawn_distance, 1.0 if sv.room > 0 else full, self.weights[sv.id])
                      for sv in self.standing]
         self._hordes: dict[str, str] = {}
-        self._arrivals = _arrivals(level, view.doom_left)
+        # The bounds _most reads: the heaviest weight, the fewest inches from a spawn point to a standing survivor.
+        self.heaviest = max(self.weights.values(), default=0.0)
+        self.nearest = min((d for s in self.standing for d in s.spawn_distance.values()), default=math.inf)
+        self.arrivals = _arrivals(level, view.doom_left)
 
     def arrival(self, inches: float, move: int) -> tuple[float, int]:
         """arrival() for this view's level and Doom, remembered: many kinds share a move, and many views a distance."""
         key = (inches, move)
-        found = self._arrivals.get(key)
+        found = self.arrivals.get(key)
         if found is None:
-            level, doom_left = self._arrivals.level_doom
-            found = self._arrivals[key] = arrival(level, inches, move, doom_left)
+            level, doom_left = self.arrivals.level_doom
+            found = self.arrivals[key] = arrival(level, inches, move, doom_left)
         return found
 
     def horde(self, spawn: str) -> str:
@@ -216,22 +221,24 @@ def _situation(kind: ZombieKind, facts: _Facts, sv: SurvivorFact, spawn: str) ->
 def zombie_score(level: DirectorLevel, view: DirectorView, kind: ZombieKind, spawn: str,
                  facts: _Facts | None = None) -> tuple[float, str]:
     """Score of a zombie of this kind placed at this spawn point, and why."""
-    score, why = _zombie_score(level, view, kind, spawn, facts or _Facts(level, view))
-    return score, why()
+    score, at = _zombie_score(level, view, kind, spawn, facts or _Facts(level, view))
+    return score, _zombie_why(kind, at)
 
 
 def _zombie_score(level: DirectorLevel, view: DirectorView, kind: ZombieKind, spawn: str,
-                  facts: _Facts) -> tuple[float, Callable[[], str]]:
-    """zombie_score with its reason left unwritten until it is asked for: most scores are never bought."""
+                  facts: _Facts) -> tuple[float, tuple | None]:
+    """zombie_score with, for its reason, only what _zombie_why needs to write it: most scores are never bought."""
     sc = level.scores
     best, best_at = 0.0, None
     base = kind.fight * (1 + sc.toughness * (kind.wounds - 1))
     plain = sc.situations.get("", 1.0)      # the factor of a zombie with no special rule that bites here
+    arrivals, move = facts.arrivals, kind.move
     for sv, distances, room, weight_ in facts.rows:
         inches = distances.get(spawn)
         if inches is None:
             continue
-        keep, later = facts.arrival(inches, kind.move)
+        found = arrivals.get((inches, move))       # (facts.arrival, inlined: this runs for every kind at every spawn)
+        keep, later = facts.arrival(inches, move) if found is None else found
         if keep == 0.0:
             continue
         if kind.specials:
@@ -242,12 +249,14 @@ def _zombie_score(level: DirectorLevel, view: DirectorView, kind: ZombieKind, sp
         score = base * factor * room * keep * weight_
         if score > best + 1e-9:
             best, best_at = score, (sv, inches, later, situation)
-    if best_at is None:
-        return best, lambda: "no survivor it can reach before Doom runs out"
-    return best, lambda: _zombie_why(kind, *best_at)
+    return best, best_at
 
 
-def _zombie_why(kind: ZombieKind, sv: SurvivorFact, inches: float, later: int, situation: str) -> str:
+def _zombie_why(kind: ZombieKind, at: tuple | None) -> str:
+    """The reason of a zombie's score, from what _zombie_score found (None: nobody it reaches)."""
+    if at is None:
+        return "no survivor it can reach before Doom runs out"
+    sv, inches, later, situation = at
     when = "this round" if later == 0 else f"in {later + 1} rounds"
     why = f"{kind.fight} dice {inches_text(inches)} from {sv.name}, there {when}"
     if situation in ("ambush_leap", "explosive_demise", "shriek", "horde"):
@@ -321,16 +330,25 @@ def _options(level: DirectorLevel, view: DirectorView, heat: int) -> list[_Optio
             out.append(_Option((6, z.id), costs["lunge"], score, lambda z=z, score=score: Decision(
                 "lunge", costs["lunge"], f"{z.name} closes 3\" on {names[z.sees]}", shambler=z.id, score=score)))
     points = [sp for sp in view.spawns if sp.active]
+    spawned: dict[int, list[float]] = {}        # price -> the scores of the spawns offered at it so far
     for kind in sorted(view.kinds, key=lambda k: k.id):
         cost = costs[kind.zclass]
         if cost > heat or kind.zclass not in level.buys:
             continue
+        # A kind none of whose options could be among the heat // cost best of its price (the only ones the knapsack
+        # looks at) is not scored at all. (Never the Shambler: the Reanimates' scores are its own.)
+        rivals = spawned.setdefault(cost, [])
+        if kind.id != "shambler" and len(rivals) >= heat // cost and \
+                _most(level, kind, facts) < sorted(rivals, reverse=True)[heat // cost - 1]:
+            continue
         allowed = [sp for sp in points if kind.zclass != "major" or sp.kind == "major"]
         scored = sorted(((*_zombie_score(level, view, kind, sp.name, facts), sp.name) for sp in allowed),
                         key=lambda t: (-t[0], t[2]))[:3]
-        for rank, (score, why, name) in enumerate(scored):
+        for rank, (score, at, name) in enumerate(scored):
+            why = partial(_zombie_why, kind, at)
             for copy in range(heat // cost):
                 s = score * _COPY_FADE ** copy
+                rivals.append(s)
                 out.append(_Option((_ORDER[kind.zclass], kind.id, rank, copy), cost, s,
                                    lambda kind=kind, name=name, why=why, s=s, cost=cost: Decision(
                     "spawn", cost, f"{kind.name} at {name}: {why()} (score {s:.1f})", spawn=name, zombie=kind.id,
@@ -353,6 +371,18 @@ def _options(level: DirectorLevel, view: DirectorView, heat: int) -> list[_Optio
     return out
 
 
+def _most(level: DirectorLevel, kind: ZombieKind, facts: _Facts) -> float:
+    """No placement of this kind scores more: _zombie_score's product with each factor at its largest (its best
+    situation, a free slot, the nearest any spawn point is to any standing survivor, the heaviest weight;
+    director.yaml's shares are at most 1), so never below it, rounding included."""
+    sc = level.scores
+    factors = [sc.situations.get(special, 1.0) for special in ("", *kind.specials)]
+    if "horde" in kind.specials:
+        factors.append(sc.lone_horde)
+    keep = facts.arrival(facts.nearest, kind.move)[0] if facts.nearest < math.inf else 0.0    # (no one to reach)
+    return kind.fight * (1 + sc.toughness * (kind.wounds - 1)) * max(factors) * 1.0 * keep * facts.heaviest
+
+
 def _best_set(options: list[_Option], heat: int) -> list[_Option]:
     """The options (each at most once) that spend the most of `heat` (the rulebook wants every point spent) and,
     among those, score most. A knapsack over at most 15 Heat: small enough to be exact. The chosen options of each
@@ -364,6 +394,9 @@ def _best_set(options: list[_Option], heat: int) -> list[_Option]:
         same = sorted((-o.score, i) for i, o in enumerate(options) if o.cost == cost)
         keep.update(i for _, i in same[:heat // cost])
     best: list[tuple[int, float, int]] = [(0, 0.0, 0)] * (heat + 1)
+    # Sums rounded to 6 places, remembered: round() is the dearest step here, and a knapsack meets the same sums
+    # again and again (about 70 a plan, 13 of them different).
+    rounded: dict[float, float] = {}
     for i, opt in enumerate(options):
         if i not in keep:
             continue
@@ -371,9 +404,14 @@ def _best_set(options: list[_Option], heat: int) -> list[_Option]:
         for h in range(heat, cost - 1, -1):
             spent, score, chosen = best[h - cost]
             spent += cost
-            score = round(score + gain, 6)
             held = best[h]
-            if spent > held[0] or (spent == held[0] and score > held[1]):
+            if spent < held[0]:         # (decided without the score)
+                continue
+            total = score + gain
+            score = rounded.get(total)
+            if score is None:
+                score = rounded[total] = round(total, 6)
+            if spent > held[0] or score > held[1]:
                 best[h] = (spent, score, chosen | bit)
     top = max(best, key=lambda b: b[:2])[2]
     return [opt for i, opt in enumerate(options) if top >> i & 1]

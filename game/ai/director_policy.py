@@ -14,8 +14,6 @@ from game.world.horde import visible_target
 from game.world.purchases import BuyEvent, Lunge, Reanimate, Spawn, legal_purchases, spawn_cell
 from game.world.session import Session
 
-_FACTS_LIMIT = 2000       # survivor facts kept per game (a few hundred bytes each)
-
 
 class DirectorAI:
     """The policy the Session's spending system calls, once per purchase."""
@@ -24,24 +22,13 @@ class DirectorAI:
         self.level_name = level
         self._phase = None
         self._shopping: Shopping | None = None
-        self._facts: dict = {}                 # view_of's memo: kept for one game (see _memo)
-        self._facts_key = None
-
-    def _memo(self, s: Session) -> dict:
-        """view_of's memo. What it holds follows from a survivor's cell and goal cells on the static map (the routes
-        and distance fields take no account of doors), so it serves every phase of one game: a survivor holding a
-        cell or back on one finds its facts there."""
-        key = (id(s), s.board.terrain_key, id(s.map))
-        if key != self._facts_key or len(self._facts) > _FACTS_LIMIT:
-            self._facts_key, self._facts = key, {}
-        return self._facts
 
     def choose(self, s: Session, left: int):
         phase = (id(s), s.round)
         if phase != self._phase or self._shopping is None:
             self._phase = phase
             self._shopping = Shopping(director_level(s.content, self.level_name))
-        decision = self._shopping.next(_SessionBoard(s, self._shopping.level, self._memo(s)), left)
+        decision = self._shopping.next(_SessionBoard(s, self._shopping.level), left)
         if decision is not None:
             return to_purchase(s, decision), decision.reason
         forced = legal_purchases(s, left)      # never an event bought this phase (BuyEvent.check)
@@ -55,11 +42,11 @@ class DirectorAI:
 class _SessionBoard:
     """The Session as a board the shopping loop reads (game.ai.director_shop.Board)."""
 
-    def __init__(self, s: Session, level, facts: dict):
-        self.s, self.level, self.facts = s, level, facts
+    def __init__(self, s: Session, level):
+        self.s, self.level = s, level
 
     def view(self):
-        return view_of(self.s, self.level, self.facts)
+        return view_of(self.s, self.level)
 
     def fits(self, decision: Decision) -> bool:
         return still_good(self.s, to_purchase(self.s, decision), decision)

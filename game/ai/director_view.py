@@ -105,27 +105,39 @@ def _gunners(s: Session, standing: list[int]) -> int:
     return count
 
 
-def _route_facts(s: Session, sv: int, level: DirectorLevel, markers, memo: dict) -> tuple[list[int], dict, float]:
-    """(route ahead, inches from each spawn point to the nearest cell of that route, inches to the goal) of one
-    survivor: all three follow from its cell and its goal cells on the static map, so `memo` keeps them by those
-    (the Director's plans of one phase see the survivors where they stood, and a survivor holding a cell stands on it
-    phase after phase)."""
+_ROUTES_LIMIT = 4000       # route facts kept per map (a few hundred bytes each; 40 games on a map leave about 400)
+
+
+def route_memo(s: Session) -> dict:
+    """The route facts kept for this map, shared by every game on it (see _route_facts)."""
+    return _fixed("route facts", s.map, dict)
+
+
+def _route_facts(s: Session, sv: int, level: DirectorLevel, markers, memo: dict) -> tuple[tuple[int, ...], dict, float]:
+    """(the doors on its route ahead, inches from each spawn point to the nearest cell of that route, inches to the
+    goal) of one survivor: all three follow from its cell and its goal cells on the static map (the routes and
+    distance fields take no account of doors being open), so `memo` keeps them by those for every game on the map: a
+    survivor holding a cell finds them phase after phase, and the next game's survivors on the cells this one's
+    stood on."""
     key = (s.cell(sv), tuple(goal_cells(s, sv)), level.route_ahead)
     found = memo.get(key)
     if found is None:
+        if len(memo) > _ROUTES_LIMIT:
+            memo.clear()
         fields = memo.get("spawn fields")
         if fields is None:
             fields = memo["spawn fields"] = [(name, s.board.field(cell)) for name, _, cell in markers]
         route = route_ahead(s, sv, level.route_ahead)
-        found = memo[key] = (route, {name: min(field[c] for c in route) / ORTHO_HALF for name, field in fields},
+        found = memo[key] = (tuple(c for c in route if s.board.kind(c) == "door"),
+                             {name: min(field[c] for c in route) / ORTHO_HALF for name, field in fields},
                              to_goal(s, sv))
     return found
 
 
 def view_of(s: Session, level: DirectorLevel, memo: dict | None = None) -> DirectorView:
-    """The Director's view of the board now. `memo`: a dict kept while the map stays the same (a DirectorAI keeps
-    one per game), for the facts that follow from where a survivor stands and where it heads."""
-    memo = {} if memo is None else memo
+    """The Director's view of the board now. `memo`: where the facts that follow from where a survivor stands and
+    where it heads are kept (by default the map's, route_memo; {} works them out afresh)."""
+    memo = route_memo(s) if memo is None else memo
     markers = spawn_markers(s)
     active = set(spawn_points(s, "any"))
     spawns = tuple(SpawnFact(name, kind, cell in active) for name, kind, cell in markers)
@@ -139,8 +151,8 @@ def view_of(s: Session, level: DirectorLevel, memo: dict | None = None) -> Direc
     survivors = []
     for sv in on_board:
         here = cells[sv]
-        route, spawn_distance, goal_inches = _route_facts(s, sv, level, markers, memo)
-        open_doors.update(c for c in route if s.board.kind(c) == "door" and not s.board.door_is_closed(c))
+        doors, spawn_distance, goal_inches = _route_facts(s, sv, level, markers, memo)
+        open_doors.update(c for c in doors if not s.board.door_is_closed(c))
         survivors.append(SurvivorFact(
             id=sv, name=s.name(sv), standing=sv in standing,
             room=s.rules.engagement_slots - s.slots_used(sv), to_goal=goal_inches,
@@ -154,13 +166,19 @@ def view_of(s: Session, level: DirectorLevel, memo: dict | None = None) -> Direc
         if zc.kind != "shambler" or zc.engaged is not None:
             continue
         target = visible_target(s, z)       # even from afar: a closing lunge is still a use for a last Heat
-        reaches = target is not None and lunge_reaches(s, z, target)
-        shamblers.append(ShamblerFact(z, s.name(z), target, reaches, s.comp(z, Status).stunned))
+        if target is None:                  # (most of them: one that sees nobody cannot lunge, so it is left out)
+            continue
+        shamblers.append(ShamblerFact(z, s.name(z), target, lunge_reaches(s, z, target), s.comp(z, Status).stunned))
+    events = _scenario_events(s)
+    # Only a Blackout's score reads the gunners, so they are counted only when one is on offer to a Director that
+    # buys events (0 otherwise): the count looks at every zombie for every gun.
+    blackout = level.events and any(kind == "blackout" for e in events for kind, _ in e.effects)
     return DirectorView(
         tuple(survivors), spawns, tuple(shamblers), s.removed_shamblers,
-        _scenario_events(s),
+        events,
         dict(s.rules.costs), zombie_kinds(s.content), doom_left=max(0, s.scenario.doom_length - s.doom),
-        rounds_needed=rounds_needed(s) or 0.0, open_doors=len(open_doors), gunners=_gunners(s, standing),
+        rounds_needed=rounds_needed(s) or 0.0, open_doors=len(open_doors),
+        gunners=_gunners(s, standing) if blackout else 0,
         next_heat=min(s.rules.heat_max, s.scenario.ambient_heat + s.ambient_bonus + s.carried_heat
                       + sum(noise.values())),
         escalation=s.rules.escalation)

@@ -25,19 +25,41 @@ AWAIT = _Await()
 
 
 def spawn_name(s: Session, cell: int) -> str:
-    for m in s.map.markers:
-        if m.kind.startswith("spawn") and s.board.idx(m.x, m.y) == cell:
-            return m.name or f"spawn ({m.x}, {m.y})"
-    x, y = s.board.xy(cell)
-    return f"({x}, {y})"
+    found = _spawn_index(s)[1].get(cell)
+    if found is None:
+        x, y = s.board.xy(cell)
+        return f"({x}, {y})"
+    return found
 
 
 def spawn_cell(s: Session, name: str) -> int:
     """The cell of the spawn point with this name."""
-    for m in s.map.markers:
-        if m.kind.startswith("spawn") and (m.name or f"spawn ({m.x}, {m.y})") == name:
-            return s.board.idx(m.x, m.y)
-    raise Impossible(f"there is no spawn point called {name}")
+    found = _spawn_index(s)[0].get(name)
+    if found is None:
+        raise Impossible(f"there is no spawn point called {name}")
+    return found
+
+
+# Per map: (the map, spawn point name -> cell, cell -> name), the first marker winning as a walk of the markers finds
+# it. Every purchase names its spawn point both ways several times. Kept with the map, so its id is never reused while
+# its entry lives.
+_SPAWN_INDEX: dict[int, tuple[object, dict[str, int], dict[int, str]]] = {}
+
+
+def _spawn_index(s: Session) -> tuple[dict[str, int], dict[int, str]]:
+    found = _SPAWN_INDEX.get(id(s.map))
+    if found is None or found[0] is not s.map:
+        if len(_SPAWN_INDEX) >= 64:
+            _SPAWN_INDEX.clear()
+        by_name: dict[str, int] = {}
+        by_cell: dict[int, str] = {}
+        for m in s.map.markers:
+            if m.kind.startswith("spawn"):
+                cell, name = s.board.idx(m.x, m.y), m.name or f"spawn ({m.x}, {m.y})"
+                by_name.setdefault(name, cell)
+                by_cell.setdefault(cell, name)
+        found = _SPAWN_INDEX[id(s.map)] = (s.map, by_name, by_cell)
+    return found[1], found[2]
 
 
 def spawn_points(s: Session, kind: str) -> list[int]:
@@ -46,12 +68,21 @@ def spawn_points(s: Session, kind: str) -> list[int]:
     memo = s.position_memo()
     found = memo.get(("spawn points", kind))
     if found is None:
-        kinds = ("spawn_minor", "spawn_major") if kind == "any" else (f"spawn_{kind}",)
-        held = {c for sv in s.survivors() for c in [s.cell(sv), *s.board.contact_cells(s.cell(sv))]}
-        points = [c for k in kinds for c in s.marker_cells(k)]
         found = memo["spawn points", kind] = tuple(
-            c for c in points if c not in held and s.free_cell_near(c, s.rules.spawn_radius) is not None)
+            c for c in _unheld_points(s, kind) if s.free_cell_near(c, s.rules.spawn_radius) is not None)
     return list(found)
+
+
+def _unheld_points(s: Session, kind: str) -> tuple[int, ...]:
+    """The spawn points of a kind no survivor holds: kept until a survivor moves (every purchase places or moves a
+    zombie, which empties the position memo, but leaves this be)."""
+    memo = s.survivor_memo()
+    found = memo.get(("unheld spawn points", kind))
+    if found is None:
+        kinds = ("spawn_minor", "spawn_major") if kind == "any" else (f"spawn_{kind}",)
+        held = {c for sv in s.on_board() for c in [s.cell(sv), *s.board.contact_cells(s.cell(sv))]}
+        found = memo["unheld spawn points", kind] = tuple(c for k in kinds for c in s.marker_cells(k) if c not in held)
+    return found
 
 
 @dataclass(frozen=True)
