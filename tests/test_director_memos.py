@@ -4,11 +4,10 @@ real games, as Doom runs down."""
 from __future__ import annotations
 
 from game.ai.director import _best_set, _Facts, _options, _situation, arrival
-from game.ai.director_levels import director_level
-from game.ai.director_view import view_of
 from game.ai.players import make_player
 from game.content.loader import load_content
 from game.sim.runner import play_game
+from tests.director_views import director_views
 
 
 def _situation_as_written_first(kind, view, sv, spawn) -> str:
@@ -32,11 +31,7 @@ def test_kept_arrivals_and_situations_match_fresh_ones_on_real_views():
     seen = {"views": 0, "situations": 0, "doom values": set()}
 
     def check(s):
-        if not s.in_director or s.phase == "end" or s.result:
-            return
-        for name in ("gentle", "ruthless"):
-            level = director_level(content, name)
-            view = view_of(s, level)
+        for level, view in director_views(s, content, ("gentle", "ruthless")):
             facts = _Facts(level, view)
             for sv in facts.standing:
                 for spawn, inches in sv.spawn_distance.items():
@@ -77,11 +72,7 @@ def test_the_knapsack_buys_what_a_plain_one_buys_on_real_views():
     seen = {"sets": 0, "heat": set()}
 
     def check(s):
-        if not s.in_director or s.phase == "end" or s.result:
-            return
-        for name in ("gentle", "ruthless"):
-            level = director_level(content, name)
-            view = view_of(s, level)
+        for level, view in director_views(s, content, ("gentle", "ruthless")):
             for heat in (3, 8, 15):
                 options = sorted(_options(level, view, heat), key=lambda o: o.sort)
                 assert _best_set(options, heat) == _best_set_as_written_first(options, heat)
