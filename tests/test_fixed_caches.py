@@ -7,6 +7,7 @@ from types import MappingProxyType
 
 from game.ai import director_view as V
 from game.content.loader import load_content
+from game.world import kept as K
 from game.world.session import Session
 
 
@@ -16,11 +17,11 @@ class _Owner:
 
 def test_fixed_facts_are_kept_per_object_and_never_answer_for_a_reused_id():
     first, second = _Owner(), _Owner()
-    assert V._fixed("test", first, lambda: 1) == 1
-    assert V._fixed("test", first, lambda: 2) == 1          # remembered
-    assert V._fixed("test", second, lambda: 3) == 3         # another object, its own answer
-    V._FIXED["test", id(second)] = (first, 1)               # as if `second` had been given a dead object's id
-    assert V._fixed("test", second, lambda: 4) == 4
+    assert K.kept_for("test", first, lambda: 1) == 1
+    assert K.kept_for("test", first, lambda: 2) == 1          # remembered
+    assert K.kept_for("test", second, lambda: 3) == 3         # another object, its own answer
+    K._KEPT["test", id(second)] = (first, 1)               # as if `second` had been given a dead object's id
+    assert K.kept_for("test", second, lambda: 4) == 4
 
 
 def test_zombie_kinds_and_event_facts_follow_the_content():

@@ -10,30 +10,16 @@ from game.world.board import INF
 from game.world.components import Health, Inventory, Status, Zombie
 from game.world.horde import goal_cells as zombie_goal_cells
 from game.world.horde import path_cost, visible_target, zombie_steps
+from game.world.kept import kept_for
 from game.world.purchases import spawn_points
 from game.world.session import Session
 
 
 def spawn_markers(s: Session) -> list[tuple[str, str, int]]:
     """(name, minor|major, cell) for every spawn point of the map, in map order."""
-    return list(_fixed("spawn_markers", s.map, lambda: tuple(
+    return list(kept_for("spawn_markers", s.map, lambda: tuple(
         (m.name or f"spawn ({m.x}, {m.y})", m.kind[6:], s.board.idx(m.x, m.y)) for m in s.map.markers
         if m.kind in ("spawn_minor", "spawn_major"))))
-
-
-# Facts that never change for one map, content or scenario (all frozen): worked out once, not once a plan. Kept by
-# the object's identity (hashing a whole map would cost more than the facts), with the object, so an id is never
-# reused while its entry lives.
-_FIXED: dict[tuple[str, int], tuple[object, object]] = {}
-
-
-def _fixed(kind: str, owner, make):
-    found = _FIXED.get((kind, id(owner)))
-    if found is None or found[0] is not owner:
-        if len(_FIXED) >= 64:
-            _FIXED.clear()
-        found = _FIXED[kind, id(owner)] = (owner, make())
-    return found[1]
 
 
 def lunge_reaches(s: Session, z: int, target: int) -> bool:
@@ -69,7 +55,7 @@ def route_ahead(s: Session, sv: int, inches: float) -> list[int]:
 
 
 def zombie_kinds(content: Content) -> tuple[ZombieKind, ...]:
-    return _fixed("zombie_kinds", content, lambda: tuple(
+    return kept_for("zombie_kinds", content, lambda: tuple(
         ZombieKind(zid, z.name, z.zclass, z.move, z.fight, z.wounds, tuple(z.specials))
         for zid, z in sorted(content.zombies.items())))
 
@@ -85,7 +71,7 @@ def event_facts(content: Content, ids) -> tuple[EventFact, ...]:
 
 def _scenario_events(s: Session) -> tuple[EventFact, ...]:
     """event_facts for this scenario's events, once per content and set of events."""
-    per_content = _fixed("events", s.content, dict)
+    per_content = kept_for("events", s.content, dict)
     found = per_content.get(s.scenario.events)
     if found is None:
         found = per_content[s.scenario.events] = event_facts(s.content, s.scenario.events)
@@ -110,7 +96,7 @@ _ROUTES_LIMIT = 4000       # route facts kept per map (a few hundred bytes each;
 
 def route_memo(s: Session) -> dict:
     """The route facts kept for this map, shared by every game on it (see _route_facts)."""
-    return _fixed("route facts", s.map, dict)
+    return kept_for("route facts", s.map, dict)
 
 
 def _route_facts(s: Session, sv: int, level: DirectorLevel, markers, memo: dict) -> tuple[tuple[int, ...], dict, float]:

@@ -9,6 +9,7 @@ from game.rules.geometry import ORTHO_HALF
 from game.world.components import Status, Zombie
 from game.world.errors import Impossible, allowed
 from game.world.horde import move_zombie, visible_target
+from game.world.kept import kept_for
 
 if TYPE_CHECKING:
     from game.world.session import Session
@@ -40,26 +41,21 @@ def spawn_cell(s: Session, name: str) -> int:
     return found
 
 
-# Per map: (the map, spawn point name -> cell, cell -> name), the first marker winning as a walk of the markers finds
-# it. Every purchase names its spawn point both ways several times. Kept with the map, so its id is never reused while
-# its entry lives.
-_SPAWN_INDEX: dict[int, tuple[object, dict[str, int], dict[int, str]]] = {}
-
-
 def _spawn_index(s: Session) -> tuple[dict[str, int], dict[int, str]]:
-    found = _SPAWN_INDEX.get(id(s.map))
-    if found is None or found[0] is not s.map:
-        if len(_SPAWN_INDEX) >= 64:
-            _SPAWN_INDEX.clear()
-        by_name: dict[str, int] = {}
-        by_cell: dict[int, str] = {}
-        for m in s.map.markers:
-            if m.kind.startswith("spawn"):
-                cell, name = s.board.idx(m.x, m.y), m.name or f"spawn ({m.x}, {m.y})"
-                by_name.setdefault(name, cell)
-                by_cell.setdefault(cell, name)
-        found = _SPAWN_INDEX[id(s.map)] = (s.map, by_name, by_cell)
-    return found[1], found[2]
+    """(spawn point name -> cell, cell -> name) of this map, the first marker winning as a walk of the markers finds
+    it: every purchase names its spawn point both ways several times."""
+    return kept_for("spawn index", s.map, lambda: _index_spawns(s))
+
+
+def _index_spawns(s: Session) -> tuple[dict[str, int], dict[int, str]]:
+    by_name: dict[str, int] = {}
+    by_cell: dict[int, str] = {}
+    for m in s.map.markers:
+        if m.kind.startswith("spawn"):
+            cell, name = s.board.idx(m.x, m.y), m.name or f"spawn ({m.x}, {m.y})"
+            by_name.setdefault(name, cell)
+            by_cell.setdefault(cell, name)
+    return by_name, by_cell
 
 
 def spawn_points(s: Session, kind: str) -> list[int]:
