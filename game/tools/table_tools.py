@@ -159,7 +159,11 @@ def read_facts_text(text: str) -> dict:
     try:
         data = parse_yaml(text or "")
     except Exception as exc:  # a YAML error of any kind is the player's typo: one message, never a traceback
-        raise ToolError("facts", f"not readable as YAML: {' '.join(str(exc).split())}") from None
+        mark, problem = getattr(exc, "problem_mark", None), getattr(exc, "problem", None)
+        where = f" at line {mark.line + 1}, column {mark.column + 1}" if mark else ""
+        why = f" ({problem})" if problem else f" ({' '.join(str(exc).split())})"
+        raise ToolError("facts", f"cannot be read{where}{why}: write one `key: value` a line, as in the "
+                                 "example") from None
     if data is None:
         return {}
     if not isinstance(data, dict):

@@ -7,9 +7,14 @@ from flask import current_app
 
 from game.tools.table_store import TableStore
 
+FLAG_WORDS = {"an --archetype": "a survivor", "--archetype": "survivor", "--fight": "Fight"}   # as the pages say
+
 
 def plain(message: str) -> str:
-    """A tool's message for a page: its command-line flags read as words ('an --archetype' -> 'an archetype')."""
+    """A tool's message for a page: its command-line flags read as the page's words ('an --archetype' -> 'a
+    survivor', '--attacker-dice' -> 'attacker dice')."""
+    for flag, words in FLAG_WORDS.items():
+        message = message.replace(flag, words)
     return re.sub(r"--([a-z][a-z-]*)", lambda m: m.group(1).replace("-", " "), message)
 
 
