@@ -135,6 +135,7 @@ def test_the_round_tracker_keeps_the_round_on_the_table(client, db):
     assert client.post(page, data={"action": "phase", "facts": EXAMPLE, "die": "1"}).status_code == 303
     html = client.get(page).get_data(as_text=True)
     assert "This round's Director Phase" in html and "Heat: made 5" in html and "End the round" in html
+    assert "Round tracker started: Pharmacy Run, standard Director" in html       # the scenario's name, not its id
     client.post(page, data={"action": "end"})
     t, _ = T.tracker(TableStore(db), code, C)
     assert (t.round, t.noise, t.phase) == (2, [], "survivors")
@@ -178,7 +179,7 @@ BAD = [   # (method, page, form, the field the message names, words of the messa
      "Horde, Horde fill 6 engagement slots"),
     ("get", "calc", {"attack": "ranged", "go": "1", "dice": "99"}, "dice", "enter 0 to 40"),
     ("post", "calc", {"heat": "-5"}, "heat", "enter 1 to 30"),
-    ("post", "calc", {}, "heat", "needed: enter a whole number"),
+    ("post", "calc", {}, "heat", "enter a whole number"),
     ("post", "calc", {"action": "roll", "attack": "melee", "archetype": "cook", "zombie": "brute", "faces": "6"},
      "faces", "ran out of dice"),
     ("post", "calc", {"action": "roll", "attack": "melee", "fight": "3", "attacker_dice": "4"}, "fight", "not both"),
@@ -198,17 +199,17 @@ BAD = [   # (method, page, form, the field the message names, words of the messa
     ("post", "frenzy", {"guts": "2", "z_shambler": "1", "faces": "9"}, "faces", "not a face"),
     ("get", "frenzy", {"go": "1", "show": "bleed"}, "guts", "or a survivor to take them"),
     ("get", "frenzy", {"go": "1", "show": "swipes", "archetype": "doctor"}, "zombies", "name the zombies"),
-    ("get", "frenzy", {"go": "1", "show": "moon"}, "show", "pick one from the list"),
+    ("get", "frenzy", {"go": "1", "show": "moon"}, "show", "not one of this page's choices"),
     ("post", "director", {"action": "noise", "noise": "weapon:pistol"}, "scenario", "start the round tracker"),
     ("post", "director", {"action": "start"}, "scenario", "choose one from the list"),
     ("post", "director", {"action": "start", "scenario": "mars"}, "scenario", "pick one from the list"),
     ("post", "director", {"action": "start", "scenario": "dead_air", "director": "evil"}, "director",
      "pick one from the list"),
-    ("post", "director", {"action": "dance"}, "action", "pick one from the list"),
+    ("post", "director", {"action": "dance"}, "action", "not one of this page's choices"),
 ]
 
 TRACKED = [   # bad input once the table has a round tracker
-    ("post", "director", {"action": "noise", "noise": "weapon:banjo"}, "noise", "pick one from the list"),
+    ("post", "director", {"action": "noise", "noise": "weapon:banjo"}, "noise", "not one of this page's choices"),
     ("post", "director", {"action": "heat", "heat": "0"}, "heat", "enter 1 to 15"),
     ("post", "director", {"action": "phase", "facts": "heat: [1"}, "facts", "cannot be read at line 2, column 1"),
     ("post", "director", {"action": "phase", "facts": "- a list"}, "facts", "board facts"),

@@ -21,6 +21,9 @@ FIELD_WORDS = {   # a field as the page labels it, for the line that says what i
 }
 
 
+BUTTONS = {"action", "show", "noise", "quick"}      # fields a button sends, not a list to pick from
+
+
 def field_of(flag: str) -> str:
     """'--attacker-dice' -> 'attacker_dice' (the form field a tool's flag stands for)."""
     return flag.lstrip("-").replace("-", "_")
@@ -46,7 +49,7 @@ class Form:
         raw = self.text(name, limit=12)
         if not raw:
             if required:
-                raise ToolError(name, "needed: enter a whole number")
+                raise ToolError(name, "enter a whole number")
             return None
         try:
             value = int(raw)
@@ -66,7 +69,8 @@ class Form:
                 raise ToolError(name, "choose one from the list")
             return default
         if raw not in list(options):
-            raise ToolError(name, f"{raw!r} is not one of this page's choices: pick one from the list")
+            hint = "" if name in BUTTONS else ": pick one from the list"
+            raise ToolError(name, f"{raw!r} is not one of this page's choices{hint}")
         return raw
 
     def flag(self, name: str) -> bool:

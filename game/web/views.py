@@ -90,7 +90,8 @@ def dist_rows(calc: C.Calculation) -> tuple[list[tuple[str, str]], list[tuple[st
         cols.append(("wounds to", calc.attacker.side, calc.wounds_to_attacker))
     cols.append(("", "Heat", calc.heat))
     low, high = min(d.low for *_, d in cols), max(d.high for *_, d in cols)
-    rows = [(str(v), [pct(d[v]) if v in d else "-" for *_, d in cols]) for v in range(low, high + 1)]
+    # one decimal: six columns fit a phone's width (the exact figures are in the text to copy)
+    rows = [(str(v), [pct(d[v], 1) if v in d else "-" for *_, d in cols]) for v in range(low, high + 1)]
     rows.append(("mean", [f"{float(d.mean()):.2f}" for *_, d in cols]))
     return [(a, b) for a, b, _ in cols], rows
 
