@@ -447,7 +447,11 @@ def live(db, monkeypatch):
 
 
 def test_100_slow_connections_do_not_keep_a_phone_waiting(live):
-    slow = [half_sent(live, "127.0.0.2") for _ in range(100)]       # one machine, 100 half-sent requests
+    try:
+        slow = [half_sent(live, "127.0.0.2")]           # another machine: Linux answers on all of 127/8
+    except OSError:
+        pytest.skip("this system has no second loopback address (127.0.0.2)")
+    slow += [half_sent(live, "127.0.0.2") for _ in range(99)]       # one machine, 100 half-sent requests
     try:
         start = time.perf_counter()
         with urllib.request.urlopen(f"http://127.0.0.1:{live}/", timeout=10) as reply:
