@@ -139,8 +139,9 @@ class TableStore:
         """The table with this code, made if it is new (the command line names its own tables); an old letter code
         is only opened, never made."""
         code = check_code(code, "--table")
-        if not CODE_PATTERN.fullmatch(code):
-            return self.require(code, "--table")
+        if not CODE_PATTERN.fullmatch(code) and not self.exists(code):
+            raise ToolError("--table", f"there is no table {code} here; a new table is named with {CODE_DIGITS} "
+                                       f"digits (e.g. {CODE_EXAMPLE})")
         with self._write() as db:
             db.execute("INSERT OR IGNORE INTO tables VALUES (?, ?, 0)", (code, time.time()))
         return code

@@ -22,7 +22,7 @@ from game.tools.table_store import CODE_EXAMPLE, TableStore, shown
 from game.tools.table_tools import TOOLS
 from game.web.context import plain, store, table_code
 from game.web.forms import field_of
-from game.web.guard import LIMITED, NEW_TABLES, code_missed, guard
+from game.web.guard import LIMITED, NEW_TABLES, guard
 from game.web.views import register
 
 TOOL_NAMES = {"calc": "Combat calculator", "scavenge": "Scavenge decks", "quickplay": "Quick-play scenario",
@@ -75,8 +75,7 @@ def create_app(db_path: str | Path, content: Content | None = None) -> Flask:
 
     @app.get("/join")
     def join():
-        code = store().require(request.args.get("table"), "table")
-        return redirect(url_for("table", code=code), 303)
+        return redirect(url_for("table", code=table_code(request.args.get("table"))), 303)
 
     @app.get("/t/<code>/")
     def table(code: str):
@@ -100,7 +99,6 @@ def create_app(db_path: str | Path, content: Content | None = None) -> Flask:
 
     @app.errorhandler(ToolError)
     def bad_table(exc: ToolError):      # raised outside a tool's own form: the table code, the join form
-        code_missed()
         return render_template("home.html", error=exc, field=field_of(exc.flag)), 400
 
     @app.errorhandler(CSRFError)
