@@ -19,6 +19,7 @@ from game.web.app import create_app
 from tests.test_ui_tools import button, click, frame, named, press, real_die
 from tests.test_ui_tools_table import hub
 from tests.ui_standin import StandInGameScene, stand_in_app  # noqa: F401  (the `app` fixture)
+from tests.web_phone import phone as web_phone
 
 
 @pytest.fixture(scope="module")
@@ -43,8 +44,8 @@ def kept(tracker) -> dict:
 
 
 def phone(content):
-    """A phone on the same database: the web app's test client."""
-    return create_app(default_db(), content).test_client()
+    """A phone on the same database: the web app's test client, posting as the page's forms do."""
+    return web_phone(create_app(default_db(), content))
 
 
 def test_a_phase_run_on_the_desktop_is_the_tracker_the_phones_page_shows(app, content):

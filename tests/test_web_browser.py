@@ -1,8 +1,10 @@
 """The companion pages in a real headless Chromium (Debian's chromium + chromedriver, driven by selenium): every tool's
-page at a phone's 360x740 and a laptop's 1280x800, and two browsers on one table code seeing the same decks.
+page at a phone's 360x740 and a laptop's 1280x800 (every form posting with its CSRF token), two browsers on one table
+code seeing the same decks, a form on another site refused, and a code guesser's 429 page.
 
-The server is the one `serve` runs (waitress), on a free localhost port with a temporary database. Without a browser
-the tests skip, saying how to install one. BT_WEB_SHOTS=DIR also saves a screenshot of every page (viewport and full).
+The server is the one `serve` runs (game.web.server's waitress), on a free localhost port with a temporary database.
+Without a browser the tests skip, saying how to install one. BT_WEB_SHOTS=DIR also saves a screenshot of every page
+(viewport and full).
 """
 import os
 import shutil
@@ -14,6 +16,8 @@ import pytest
 from game.content.loader import load_content
 from game.tools.director_assistant import EXAMPLE
 from game.web.app import create_app
+from game.web.guard import CODE_TRIES
+from game.web.server import make_server
 
 webdriver = pytest.importorskip("selenium.webdriver", reason="selenium is missing: pip install -e '.[test]'")
 from selenium.common.exceptions import NoSuchElementException, StaleElementReferenceException  # noqa: E402
@@ -34,11 +38,9 @@ WAIT = 20       # seconds for a condition: far past a page load and a 3-second p
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory):
-    """The app under waitress on a free port; the thread dies with the test run."""
-    from waitress import create_server
-
+    """The app under `serve`'s server on a free port; the thread dies with the test run."""
     app = create_app(tmp_path_factory.mktemp("web") / "tables.db", load_content())
-    srv = create_server(app, host="127.0.0.1", port=0, threads=4)
+    srv = make_server(app, "127.0.0.1", 0)
     threading.Thread(target=srv.run, daemon=True).start()
     yield f"http://127.0.0.1:{srv.effective_port}"
     srv.close()
@@ -138,9 +140,9 @@ def new_table(driver, server: str) -> str:
     fits(driver)
     shot(driver, "home")
     click(driver, "//button[text()='New table']")
-    code = wait_for(driver, ".code b").text
+    code = wait_for(driver, ".code b").text          # shown in groups of four: "4829 1307 7265"
     shot(driver, "table")
-    return code
+    return code.replace(" ", "")
 
 
 @pytest.mark.parametrize(("width", "height"), SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
@@ -155,6 +157,7 @@ def test_every_tool_page_works_at_this_size(server, browsers, width, height):
     choose(d, "zombie", "brute")
     click(d, "//button[text()='Work out the odds']")
     assert "wins" in wait_for(d, ".big-odds").text
+    assert "go=1" in d.current_url and "csrf_token" not in d.current_url     # the token goes with posts only
     fits(d)
     shot(d, "calc")
     click(d, "//button[contains(., 'natural 1')]")
@@ -188,7 +191,7 @@ def test_every_tool_page_works_at_this_size(server, browsers, width, height):
     fill(d, "wits", "3")
     fill(d, "faces", "9")
     click(d, "//button[text()='Search']")
-    assert wait_for(d, "#error", "faces:").text.startswith("faces:")
+    assert wait_for(d, "#error", "My dice:").text.startswith("My dice: 9 is not a face")
     fits(d)
     shot(d, "scavenge_error")
 
@@ -232,9 +235,10 @@ def test_two_browsers_on_one_table_see_the_same_deck(server, browsers):
     first, second = browsers(360, 740), browsers(360, 740)
     code = new_table(first, server)
     second.get(f"{server}/")
-    fill(second, "table", code.lower())          # typed in lower case on the second phone
+    fill(second, "table", f"{code[:4]} {code[4:8]} {code[8:]}")      # typed as it is read out
     click(second, "//button[text()='Join']")
-    wait_for(second, ".code b", code)
+    wait_for(second, ".code b", code[:4])
+    assert second.current_url.endswith(f"/t/{code}/")
     for d in (first, second):
         d.get(f"{server}/t/{code}/scavenge")
     fill(first, "wits", "3")
@@ -274,3 +278,28 @@ def test_two_browsers_on_one_table_see_the_same_round_tracker(server, browsers):
     click(second, "//p[@id='changed']/a")
     click(second, "//button[text()='End the round']")
     wait_for(first, "#status", "Round 2")
+
+
+def test_a_form_on_another_site_is_refused(server, browsers):
+    d = browsers(360, 740)
+    code = new_table(d, server)
+    d.get(f"{server}/t/{code}/calc")
+    wait_for(d, "#heat-total", "0")
+    # another site's page (here a data: URL) that posts a form to the table the moment it opens
+    d.get("data:text/html,<form method=post action='" + f"{server}/t/{code}/calc" + "'>"
+          "<input name=heat value=5><input name=label value=forged></form><script>document.forms[0].submit()</script>")
+    assert "not sent by one of this table's pages" in wait_for(d, "main p").text
+    fits(d)
+    shot(d, "refused")
+    click(d, "//a[text()='Open the page again']")
+    assert wait_for(d, "#heat-total").text == "0"
+
+
+def test_a_code_guesser_sees_a_page_that_says_to_wait(server, browsers):
+    """Last in the module: it spends this address's code tries for the minute."""
+    d = browsers(360, 740)
+    for n in range(int(CODE_TRIES.split()[0]) + 1):
+        d.get(f"{server}/join?table=1111{n:08d}")
+    assert "Too many tries" in wait_for(d, "h1").text
+    fits(d)
+    shot(d, "too_many")

@@ -324,14 +324,15 @@ def swarm_calc(content: Content, *, zombies: Sequence[str] | str = (), attacker_
     if zdefs and wounds_taken and not any(z.fight_per_wound for z in zdefs):
         raise ToolError("--wounds-taken", "in a swarm, wounds taken count for a Horde only, and none is named")
     used = sum(z.slots for z in zdefs)
+    names = ", ".join(z.name for z in zdefs)
     if used > rules.engagement_slots:
-        raise ToolError("--zombies", f"{', '.join(ids)} fill {used} engagement slots; a survivor has only "
+        raise ToolError("--zombies", f"{names} fill {used} engagement slots; a survivor has only "
                                      f"{rules.engagement_slots}")
     if zdefs and slots is not None and slots != used:
-        raise ToolError("--slots", f"{', '.join(ids)} fill {used} engagement slot{'s' if used != 1 else ''}, not "
+        raise ToolError("--slots", f"{names} fill {used} engagement slot{'s' if used != 1 else ''}, not "
                                    f"{slots}: leave --slots out when the zombies are named")
     if zdefs and elite and not any(z.elite for z in zdefs):
-        raise ToolError("--elite", f"none of {', '.join(ids)} is a Brute or a Horde: leave --elite out when the "
+        raise ToolError("--elite", f"none of {names} is a Brute or a Horde: leave --elite out when the "
                                    f"zombies are named")
     if attacker_dice is not None:
         raw = swarm_pool([attacker_dice], melee_cover)

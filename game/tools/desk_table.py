@@ -1,7 +1,7 @@
 """The desktop tool screens' memory: the same table store as `serve` and `--table` (tables.db in BT_HOME).
 
     table = DeskTable()              # this computer's own table, made on first use and kept in the database
-    table.join("KRVMT")              # sit at the phones' table (its code from `serve`); kept for the next start
+    table.join("4829 1307 7265")     # sit at the phones' table (its code from `serve`); kept for the next start
     table.start_new()                # a fresh table
     table.change("scavenge", step)   # as TableStore.change; None when the database failed (the screen keeps its
                                      # state in memory)
@@ -17,7 +17,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from game.tools.common import ToolError
-from game.tools.table_store import Change, Entry, TableStore, check_code, default_db
+from game.tools.table_store import Change, Entry, TableStore, check_code, default_db, shown
 
 DESK_KEY = "desk_table"     # the meta key holding the code the desktop sits at
 WAIT = 2.0                  # seconds a window waits for a phone's write before giving up (not the server's 15)
@@ -70,8 +70,8 @@ class DeskTable:
         if not self._guard(lambda: self.store.exists(code), False):
             if self.store is None:
                 raise ToolError("table code", self.problem)
-            raise ToolError("table code", f"there is no table {code} in {self.path.name}: check the code shown by "
-                                          "`python main.py serve`, or start a new table")
+            raise ToolError("table code", f"there is no table {shown(code)} in {self.path.name}: check the code "
+                                          "shown by `python main.py serve`, or start a new table")
         self._sit(code)
         return code
 

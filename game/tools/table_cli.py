@@ -17,8 +17,9 @@ from game.tools.table_store import Change, TableStore, default_db
 
 
 def add_flags(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--table", metavar="CODE", help="play on this table (4-6 letters, made if new): the same "
-                                                        "decks, Heat, round tracker and history as `serve`")
+    parser.add_argument("--table", metavar="CODE", help="play on this table (its 12 digits, made if new; an old "
+                                                        "table's letters): the same decks, Heat, round tracker and "
+                                                        "history as `serve`")
     parser.add_argument("--db", metavar="FILE", help="the tables' database (default: tables.db in BT_HOME)")
 
 

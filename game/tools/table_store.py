@@ -1,15 +1,19 @@
 """A table that remembers: each group's tool states and history in one SQLite file, shared by every phone and the CLI.
 
     store = TableStore(path)                     # the file is made (WAL mode) on first use
-    code = store.new_table()                     # e.g. "KRVMT"
+    code = store.new_table()                     # e.g. "482913077265", shown as "4829 1307 7265"
     store.change(code, "scavenge", step)         # step(state) -> Change; one transaction, recorded in the history
     store.undo(code, "scavenge")                 # the tool's state as it was before its last change
 
-A table is a short code (4 to 6 letters). Each tool keeps one JSON state per table (the decks, the Director's round
-tracker, the running Heat total); every change is one transaction (BEGIN IMMEDIATE: two phones pressing at once are
-taken one after the other, each sees the other's result) that also writes a history row holding the state before
-it, so the last change of a tool can be undone. `version` grows with every change: a page polls it to see other
-phones' changes.
+A table is a code of 12 digits (CODE_DIGITS), shown in groups of four: digits are the easiest thing to read out
+across a table and to type on a phone's number pad, and a trillion codes cannot be guessed at the rate one machine
+can try them (about 1,000 a second with no limit: about three years on average to hit one of ten tables; the
+server also limits the tries, game.web.guard). Tables made before keep their old code of 4 to 6 letters.
+
+Each tool keeps one JSON state per table (the decks, the Director's round tracker, the running Heat total); every
+change is one transaction (BEGIN IMMEDIATE: two phones pressing at once are taken one after the other, each sees the
+other's result) that also writes a history row holding the state before it, so the last change of a tool can be
+undone. `version` grows with every change: a page polls it to see other phones' changes.
 """
 from __future__ import annotations
 
@@ -26,9 +30,11 @@ from pathlib import Path
 
 from game.tools.common import ToolError
 
-CODE_LETTERS = "BCDFGHJKLMNPQRSTVWXZ"     # consonants: no words spelled by accident, no O/0 or I/1 mix-ups
-CODE_LENGTH = 5
-CODE_PATTERN = re.compile(r"[A-Z]{4,6}")
+CODE_DIGITS = 12
+CODE_PATTERN = re.compile(rf"[0-9]{{{CODE_DIGITS}}}")
+OLD_CODE_PATTERN = re.compile(r"[A-Z]{4,6}")        # the letter codes of tables made before: still opened
+SEPARATORS = re.compile(r"[\s.\-]")                # "4829 1307 7265", "4829-1307-7265" as typed
+CODE_EXAMPLE = "4829 1307 7265"
 HISTORY_SHOWN = 20
 
 SCHEMA = """
@@ -49,11 +55,19 @@ def default_db() -> Path:
 
 
 def check_code(text: object, flag: str = "table") -> str:
-    """A table code from a person: letters only, any case, 4 to 6 of them."""
-    code = str(text or "").strip().upper()
-    if not CODE_PATTERN.fullmatch(code):
-        raise ToolError(flag, f"{str(text or '')!r} is not a table code (4 to 6 letters, e.g. KRVMT)")
+    """A table code from a person: 12 digits, spaces or dashes between them allowed (or an old table's 4 to 6
+    letters, any case)."""
+    typed = str(text or "").strip()
+    code = SEPARATORS.sub("", typed).upper()
+    if not (CODE_PATTERN.fullmatch(code) or OLD_CODE_PATTERN.fullmatch(code)):
+        what = f"{typed[:20]!r} is not" if typed else "give"
+        raise ToolError(flag, f"{what} a table code: {CODE_DIGITS} digits, e.g. {CODE_EXAMPLE}")
     return code
+
+
+def shown(code: str) -> str:
+    """A code as people read it: '482913077265' -> '4829 1307 7265' (an old letter code as it is)."""
+    return " ".join(code[i:i + 4] for i in range(0, len(code), 4)) if CODE_PATTERN.fullmatch(code) else code
 
 
 @dataclass(frozen=True)
@@ -116,14 +130,18 @@ class TableStore:
     def new_table(self) -> str:
         with self._write() as db:
             while True:
-                code = "".join(secrets.choice(CODE_LETTERS) for _ in range(CODE_LENGTH))
+                code = f"{secrets.randbelow(10 ** CODE_DIGITS):0{CODE_DIGITS}d}"
                 if not db.execute("SELECT 1 FROM tables WHERE code = ?", (code,)).fetchone():
                     db.execute("INSERT INTO tables VALUES (?, ?, 0)", (code, time.time()))
                     return code
 
     def ensure(self, code: str) -> str:
-        """The table with this code, made if it is new (the command line names its own tables)."""
+        """The table with this code, made if it is new (the command line names its own tables); an old letter code
+        is only opened, never made."""
         code = check_code(code, "--table")
+        if not CODE_PATTERN.fullmatch(code) and not self.exists(code):
+            raise ToolError("--table", f"there is no table {code} here; a new table is named with {CODE_DIGITS} "
+                                       f"digits (e.g. {CODE_EXAMPLE})")
         with self._write() as db:
             db.execute("INSERT OR IGNORE INTO tables VALUES (?, ?, 0)", (code, time.time()))
         return code
@@ -136,7 +154,7 @@ class TableStore:
         """A checked code of a table that exists, else a ToolError naming `flag`."""
         code = check_code(code, flag)
         if not self.exists(code):
-            raise ToolError(flag, f"there is no table {code} here: check the code, or start a new table")
+            raise ToolError(flag, f"there is no table {shown(code)} here: check the code, or start a new table")
         return code
 
     def version(self, code: str) -> int:

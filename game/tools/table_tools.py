@@ -20,7 +20,7 @@ from game.tools import quickplay as Q
 from game.tools import scavenge as S
 from game.tools.attack_roll import HeatTally
 from game.tools.common import Roller, ToolError
-from game.tools.round_tracker import RoundTracker
+from game.tools.round_tracker import RoundTracker, tracker_content
 from game.tools.table_store import Change, TableStore
 
 TOOLS = ("calc", "scavenge", "quickplay", "frenzy", "director")
@@ -159,7 +159,11 @@ def read_facts_text(text: str) -> dict:
     try:
         data = parse_yaml(text or "")
     except Exception as exc:  # a YAML error of any kind is the player's typo: one message, never a traceback
-        raise ToolError("facts", f"not readable as YAML: {' '.join(str(exc).split())}") from None
+        mark, problem = getattr(exc, "problem_mark", None), getattr(exc, "problem", None)
+        where = f" at line {mark.line + 1}, column {mark.column + 1}" if mark else ""
+        why = f" ({problem})" if problem else f" ({' '.join(str(exc).split())})"
+        raise ToolError("facts", f"cannot be read{where}{why}: write one `key: value` a line, as in the "
+                                 "example") from None
     if data is None:
         return {}
     if not isinstance(data, dict):
@@ -197,11 +201,12 @@ def on_tracker(store: TableStore, code: str, content: Content, act, kind: str, f
 def start_tracker(store: TableStore, code: str, content: Content, scenario: str,
                   level: str = DEFAULT_DIRECTOR) -> Change:
     t = RoundTracker.new(content, scenario, level)
+    name = tracker_content(content, scenario).scenarios[scenario].name
 
     def step(data):
         facts = (data or {}).get("facts", D.EXAMPLE)
         return Change({"tracker": t.to_dict(with_history=False), "facts": facts},
-                      f"Round tracker started: {scenario} ({level})", t.as_text(content), "start", t)
+                      f"Round tracker started: {name}, {level} Director", t.as_text(content), "start", t)
     return store.change(code, "director", step)
 
 

@@ -15,6 +15,7 @@ import pygame
 from game.content.defs import Content
 from game.tools.common import ToolError
 from game.tools.desk_table import DeskTable
+from game.tools.table_store import shown
 from game.ui import theme
 from game.ui.tool_calc import CalculatorScreen
 from game.ui.tool_director import DirectorScreen
@@ -126,7 +127,7 @@ class ToolsScreen(UIScene):
         except ToolError as exc:
             self.message, self.message_bad = tool_error_text(exc), True
             return
-        self._moved(f"Joined table {code}: the decks and the Heat total are that table's.")
+        self._moved(f"Joined table {shown(code)}: the decks and the Heat total are that table's.")
 
     def start_new(self) -> None:
         try:
@@ -134,7 +135,7 @@ class ToolsScreen(UIScene):
         except ToolError as exc:
             self.message, self.message_bad = tool_error_text(exc), True
             return
-        self._moved(f"New table {code}: fresh decks and no Heat yet. Phones join it with this code.")
+        self._moved(f"New table {shown(code)}: fresh decks and no Heat yet. Phones join it with this code.")
 
     def _moved(self, message: str) -> None:
         for key in TABLE_TOOLS:          # their screens read the new table when next opened
@@ -168,8 +169,8 @@ class ToolsScreen(UIScene):
         join = Button("Join", self.join, size=px(19), hint="", enabled=self.table.online,
                       tooltip="Sit at the table with this code: share its decks and Heat with the phones.")
         join.rect = pygame.Rect(new.rect.x - px(10) - px(90), row_y, px(90), row_h)
-        self.code_field = TextField(self.code_text, self._code_typed, size=px(20), max_len=6,
-                                    placeholder="Table code", tooltip="The code `serve` shows, e.g. KRVMT.")
+        self.code_field = TextField(self.code_text, self._code_typed, size=px(20), max_len=16,
+                                    placeholder="Table code", tooltip="The code `serve` shows, e.g. 4829 1307 7265.")
         self.code_field.place(pygame.Rect(join.rect.x - px(10) - px(150), row_y, px(150), row_h))
         self.table_row = pygame.Rect(back.rect.right + px(20), row_y, self.code_field.rect.x - px(14)
                                      - back.rect.right - px(20), row_h)
@@ -226,7 +227,7 @@ class ToolsScreen(UIScene):
         px = self.px
         r = self.table_row
         if self.table.online:
-            head, color = f"Table {self.table.code}", theme.INK
+            head, color = f"Table {shown(self.table.code)}", theme.INK
             line = "" if self.message_bad else self.message or "Decks, Heat and the Director board are kept on it."
         else:
             head, color, line = "No table", theme.DANGER, "Memory only: nothing is kept after you quit."

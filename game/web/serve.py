@@ -1,6 +1,7 @@
 """`python main.py serve [--host H] [--port P] [--db FILE]`: the companion tools for every phone at the table.
 
-waitress serves the Flask app (pure Python, threaded, no build step and no internet). The address is printed with
+waitress serves the Flask app (pure Python, threaded, no build step and no internet; set against slow clients in
+game.web.server). The address is printed with
 a QR code for phones on the same network; the tables are kept in --db (default: tables.db beside the saves).
 """
 from __future__ import annotations
@@ -10,7 +11,6 @@ import socket
 import sys
 
 DEFAULT_PORT = 8017
-THREADS = 6     # a table of phones polling every few seconds, and a couple of tables at once
 
 
 def _port(text: str) -> int:
@@ -48,12 +48,11 @@ def lan_address() -> str:
 
 
 def cmd_serve(args: argparse.Namespace) -> int:
-    from waitress import create_server
-
     from game.content.loader import load_content_or_report
     from game.tools.common import ToolError
     from game.tools.table_store import default_db
     from game.web.app import create_app
+    from game.web.server import make_server
 
     content = load_content_or_report()
     if content is None:
@@ -65,7 +64,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
         print(f"error: {exc}", file=sys.stderr)
         return 2
     try:
-        server = create_server(app, host=args.host, port=args.port, threads=THREADS)
+        server = make_server(app, args.host, args.port)
     except (OSError, ValueError) as exc:    # a host that does not resolve, a port in use or not ours to take
         print(f"error: --host/--port: cannot listen on {args.host}:{args.port} ({exc})", file=sys.stderr)
         return 2

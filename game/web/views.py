@@ -13,7 +13,7 @@ from game.tools.common import MAX_DICE, ToolError, pct
 from game.tools.round_tracker import noise_buttons, report_text, tracker_content
 from game.tools.scavenge import PLAIN
 from game.web.context import store, table_code
-from game.web.forms import Form, field_of
+from game.web.forms import Form, field_of, field_words
 
 
 def content():
@@ -90,7 +90,8 @@ def dist_rows(calc: C.Calculation) -> tuple[list[tuple[str, str]], list[tuple[st
         cols.append(("wounds to", calc.attacker.side, calc.wounds_to_attacker))
     cols.append(("", "Heat", calc.heat))
     low, high = min(d.low for *_, d in cols), max(d.high for *_, d in cols)
-    rows = [(str(v), [pct(d[v]) if v in d else "-" for *_, d in cols]) for v in range(low, high + 1)]
+    # one decimal: six columns fit a phone's width (the exact figures are in the text to copy)
+    rows = [(str(v), [pct(d[v], 1) if v in d else "-" for *_, d in cols]) for v in range(low, high + 1)]
     rows.append(("mean", [f"{float(d.mean()):.2f}" for *_, d in cols]))
     return [(a, b) for a, b, _ in cols], rows
 
@@ -104,7 +105,8 @@ def calc(code: str):
     code = table_code(code)
     attack = request.args.get("attack") or "melee"
     if attack not in C.ATTACKS:
-        return calc_page(code, ToolError("attack", f"unknown attack type {attack!r}; known: {', '.join(C.ATTACKS)}"))
+        return calc_page(code, ToolError("attack", f"{attack!r} is not an attack here: choose Melee, Swarm or "
+                                                   "Ranged"))
     if not request.args.get("go"):
         return calc_page(code, attack=attack)
     try:
@@ -128,7 +130,7 @@ def calc_post(code: str):
         elif action == "roll":          # "roll it", or "enter my dice" when faces are given
             attack = form.choice("attack", C.ATTACKS, required=True)
             T.roll_attack(store(), code, content(), attack, calc_options(form, attack), faces=form.faces())
-            kept = {k: v for k, v in request.form.items() if k not in ("faces", "action") and v}
+            kept = {k: v for k, v in request.form.items() if k not in ("faces", "action", "csrf_token") and v}
             return back("calc", code, **{**kept, "go": "1"})
         elif action == "clear":
             T.clear_heat(store(), code)
@@ -228,7 +230,7 @@ def frenzy_post(code: str):
         T.roll_frenzy(store(), code, content(), faces=form.faces(), **frenzy_options(form))
     except ToolError as exc:
         return frenzy(code, exc)
-    kept = {k: v for k, v in request.form.items() if k != "faces" and v}     # the odds stay on the page
+    kept = {k: v for k, v in request.form.items() if k not in ("faces", "csrf_token") and v}    # the odds stay
     return back("frenzy", code, **{**kept, "go": "1"})
 
 
@@ -272,4 +274,5 @@ def register(app: Flask) -> None:
                             ("director", director, director_post)):
         app.add_url_rule(f"/t/<code>/{tool}", tool, get, methods=["GET"])
         app.add_url_rule(f"/t/<code>/{tool}", f"{tool}_post", post, methods=["POST"])
-    app.jinja_env.globals.update(MAX_DICE=MAX_DICE, pct=pct, dist_rows=dist_rows, named=named)
+    app.jinja_env.globals.update(MAX_DICE=MAX_DICE, pct=pct, dist_rows=dist_rows, named=named,
+                                 field_words=field_words)

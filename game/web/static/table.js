@@ -1,8 +1,17 @@
-// The table pages' two helpers: "Copy as text" (the clipboard API, or a selected text box where it is missing,
-// e.g. a plain-http page on a phone) and a light poll that refreshes the page's live parts when another phone changes the
-// table: every [data-live] region is replaced from a fresh copy of the page (forms
-// being filled in are left alone).
+// The table pages' three helpers: a form's token kept out of GET addresses, "Copy as text" (the clipboard API, or
+// a selected text box where it is missing, e.g. a plain-http page on a phone) and a light poll that refreshes the
+// page's live parts when another phone changes the table: every [data-live] region is replaced from a fresh copy of
+// the page (forms being filled in are left alone).
 (function () {
+  // a form that both asks (GET) and changes (a POST button) carries the page's token for the POST only: never in
+  // the address of a GET
+  document.addEventListener("submit", function (ev) {
+    const token = ev.target.querySelector("input[name=csrf_token]");
+    if (!token) return;
+    const method = (ev.submitter && ev.submitter.getAttribute("formmethod")) || ev.target.getAttribute("method");
+    token.disabled = (method || "get").toLowerCase() !== "post";
+  });
+
   document.addEventListener("click", function (ev) {
     const button = ev.target.closest("button.copy");
     if (!button) return;
