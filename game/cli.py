@@ -483,7 +483,7 @@ def _add_tool_commands(sub) -> None:
     bl.set_defaults(func=cmd_bleed)
 
     sw = sub.add_parser("swipes", help="parting swipes at a survivor breaking away: the wounds' odds",
-                        description="A survivor who Disengages (or drags a Downed ally out) takes a swipe from each "
+                        description="A survivor who Disengages takes a swipe from each "
                                     "figure in contact (at most 3); each 5+ is a wound.")
     sw.add_argument("--zombies", metavar="IDS", default="", help="the zombies in contact, comma separated")
     sw.add_argument("--slots", type=_whole, metavar="S", help="engagement slots they fill (instead of --zombies)")
