@@ -30,7 +30,7 @@ from game.ai.survivor_ai import SurvivorAI
 from game.rules.combat import melee_defence_pool
 from game.tools.calculator import swarm_calc
 from game.tools.common import ToolError
-from game.tools.distributions import success_dist
+from game.tools.previews import Preview, melee_preview, move_reach, shot_preview, swipe_odds, throw_preview
 from game.ui import theme
 from game.ui.app import Scene
 from game.ui.board_modals import Picker
@@ -49,7 +49,6 @@ from game.ui.offscreen import OffscreenMarkers
 from game.ui.overlays import (
     SIGHT_OK,
     OddsCard,
-    Preview,
     ReachLayer,
     dashed_line,
     draw_blast,
@@ -58,11 +57,7 @@ from game.ui.overlays import (
     draw_path,
     draw_path_label,
     draw_sight,
-    melee_preview,
-    move_reach,
     pct,
-    shot_preview,
-    throw_preview,
 )
 from game.ui.pass_cover import PassCover
 from game.ui.report_card import ReportCard
@@ -1656,11 +1651,9 @@ class GameScene(Scene):
 
     def _swipe_preview(self, who: int) -> Preview:
         s = self.session
-        slots = min(s.rules.engagement_slots, sum(s.zdef(z).slots for z in s.engagers(who)))
-        need = 6 if s.effect(who, "swipe_immune") else s.rules.parting_swipe
-        dist = success_dist(slots, need)
-        return Preview("swipes", f"Parting swipes: {slots} dice, {need}+ wounds", _Swipes(dist,
-                                                                                         s.comp(who, Health).wounds))
+        odds = swipe_odds(s, who)       # every zombie in contact swipes, as Disengage rolls them
+        return Preview("swipes", f"Parting swipes: {odds.dice} dice, {odds.need}+ wounds",
+                       _Swipes(odds.dist, s.comp(who, Health).wounds))
 
 
 class _Swipes:
