@@ -309,8 +309,9 @@ def check_position(p: Position, content: Content, file: str = "position") -> lis
             bad(f"barricades[{i}]", f"({cell[0]}, {cell[1]}) is not a closed door: only closed doors take one")
     for i, cell in enumerate(p.search_tokens or ()):
         c = on_map(cell, f"search_tokens[{i}]")
-        if c is not None and mapdef.terrain[c] in ("wall", "heavy", "door"):
-            bad(f"search_tokens[{i}]", f"({cell[0]}, {cell[1]}) is a {mapdef.terrain[c]}: a token lies on open ground")
+        if c is not None and mapdef.terrain[c] in ("wall", "door"):
+            bad(f"search_tokens[{i}]", f"({cell[0]}, {cell[1]}) is a {mapdef.terrain[c]}: a token lies on the ground "
+                                       f"or a wreck")
     for i, (cell, _) in enumerate(p.noise):
         on_map(cell, f"noise[{i}].at")
     survivor_names = {m.name.casefold(): m for m in p.survivors}
@@ -540,3 +541,44 @@ def set_active(p: Position, name: str) -> Position:
     if p.active == name:
         return replace(p, active="", ap=None)
     return replace(p, active=name, ap=None, activated=tuple(a for a in p.activated if a != name))
+
+
+class History:
+    """Undo and redo over whole positions: each edit keeps the position it replaced, so undoing restores it
+    exactly (positions are frozen: nothing can change one behind the history's back)."""
+
+    def __init__(self, position: Position):
+        self.position = position
+        self._back: list[Position] = []
+        self._ahead: list[Position] = []
+
+    def apply(self, position: Position) -> bool:
+        """Make `position` the current one (False and nothing kept when it is the same)."""
+        if position == self.position:
+            return False
+        self._back.append(self.position)
+        self._ahead.clear()
+        self.position = position
+        return True
+
+    def undo(self) -> bool:
+        if not self._back:
+            return False
+        self._ahead.append(self.position)
+        self.position = self._back.pop()
+        return True
+
+    def redo(self) -> bool:
+        if not self._ahead:
+            return False
+        self._back.append(self.position)
+        self.position = self._ahead.pop()
+        return True
+
+    @property
+    def can_undo(self) -> bool:
+        return bool(self._back)
+
+    @property
+    def can_redo(self) -> bool:
+        return bool(self._ahead)
