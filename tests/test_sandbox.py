@@ -162,9 +162,9 @@ def test_each_zombie_ends_its_activation_where_the_explanation_said(content):
     p = replace(example(content), director="none", active="",
                 survivors=tuple(m for m in example(content).survivors if m.name != "Cook"),
                 zombies=tuple(z for z in example(content).zombies if z.name != "Shambler B"))
-    s, names = built(p, content, faces=[], )
+    s, _ = built(p, content)
     plans = {z: zombie_facts(s, z) for z in s.zombies()}
-    for z, facts in plans.items():
+    for facts in plans.values():
         deciding = next(st for st in facts.steps[1:] if st.applies)
         assert deciding.label in {"Engaged", "A survivor in sight", "The loudest noise"}
     s.submit(A.EndSurvivorPhase())
