@@ -269,8 +269,10 @@ def zombie_facts(s: Session, z: int) -> ZombieFacts:
     first = next((i for i, st in enumerate(steps) if st.applies and i >= 1), None)
     lines = []
     for i, st in enumerate(steps):
-        mark = ">>" if i == first else ("+" if st.applies else "-")
-        lines.append(f"{mark} {i + 1}. {st.label}: {st.fact}")
+        later = first is not None and i > first
+        mark = ">>" if i == first else ("  " if later else "- ")
+        lines.append(f"{mark} {i + 1}. {st.label}: {st.fact}" + (" (not reached)" if later else "")
+                     + ("  <- this decides" if i == first else ""))
     if "ambush_leap" in zdef.specials:
         ready = ambush_ready(s, z)
         lines.append("Ambush Leap: " + ("ready (in cover, unseen): 3 inches more and a free attack on contact"
