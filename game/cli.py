@@ -141,7 +141,8 @@ def _add_window_commands(sub) -> None:
                          description="Open the sandbox (the teacher's table): put survivors, zombies, doors, "
                                      "barricades, search tokens and noise anywhere on a map and see what the rules "
                                      "say. --explain NAME prints the answers about one model as text instead.")
-    box.add_argument("--map", metavar="ID", help="the map of a new position (default: the first scenario's)")
+    box.add_argument("--map", metavar="ID", help="start from this map as its scenario begins (default: the first "
+                                                 "scenario's)")
     box.add_argument("--position", metavar="FILE", help="a position file (YAML; see positions/street_corner.yaml)")
     box.add_argument("--explain", metavar="NAME", help="print what the rules say about this model and exit")
     box.add_argument("--select", metavar="NAME", help="open with this model selected")
@@ -197,7 +198,7 @@ def cmd_tutorial(args: argparse.Namespace) -> int:
 
 
 def cmd_sandbox(args: argparse.Namespace) -> int:
-    from game.tools.sandbox import Position, read_position
+    from game.tools.sandbox import read_position, start_position
 
     content = _content()
     if content is None:
@@ -217,7 +218,7 @@ def cmd_sandbox(args: argparse.Namespace) -> int:
             print(f"error: --map: unknown map {map_id!r}; known: {', '.join(sorted(content.maps))}",
                   file=sys.stderr)
             return 2
-        position = Position(map_id)
+        position = start_position(content, map_id)
     for flag, name in (("--explain", args.explain), ("--select", args.select)):
         if name is not None and position.model(name) is None:
             known = ", ".join(position.names()) or "none: give a --position with models"

@@ -131,3 +131,32 @@ def test_the_position_saves_and_loads(table, tmp_path):
     saved = tmp_path / "positions" / "position.yaml"
     back, problems = SB.read_position(saved, scene.content)
     assert not problems and back == scene.position
+
+
+def test_the_main_menu_opens_the_sandbox(content, monkeypatch, tmp_path):
+    monkeypatch.setenv("BT_HOME", str(tmp_path))
+    from game.ui.menu import MainMenu
+    app = App((1280, 720), headless=True)
+    menu = MainMenu(content)
+    app.push(menu)
+    app.step()
+    menu.sandbox()
+    app.step()
+    assert isinstance(app.scene, SandboxScene) and app.scene.editing
+    app.scene.exit()
+
+
+def test_l_turns_the_position_into_a_lesson_that_opens_in_the_tutorial(table, tmp_path):
+    from game.ui.tutorial_scene import LessonScene
+    app, scene = table
+    press(app, pygame.K_6)
+    click(app, at(scene, 13, 16), button=3)
+    click(app, at(scene, 13, 16), button=3)
+    click(app, at(scene, 13, 16), button=3)                         # the noise is gone: a lesson sets none
+    press(app, pygame.K_0)
+    click(app, at(scene, 14, 17))                                    # Doc
+    press(app, pygame.K_l)
+    press(app, pygame.K_1)                                           # the first goal: break free
+    assert isinstance(app.scene, LessonScene)
+    assert (tmp_path / "lessons" / "01_table1.yaml").exists()
+    app.scene.exit()

@@ -389,6 +389,23 @@ def map_scenario(content: Content, map_id: str):
     return next((sc for sc in content.scenarios.values() if sc.map == map_id), next(iter(content.scenarios.values())))
 
 
+def start_position(content: Content, map_id: str) -> Position:
+    """A map as its scenario starts: the scenario's team on the deployment cells, its starting zombies (the
+    teacher's blank page: an empty board cannot be a game)."""
+    scenario = map_scenario(content, map_id)
+    mapdef = content.maps[map_id]
+    p = Position(map_id)
+    for arch, m in zip(scenario.team if scenario.map == map_id else ("paramedic",), mapdef.markers_of("deploy"),
+                       strict=False):
+        p = put_survivor(p, content, arch, (m.x, m.y))
+    for m in mapdef.markers_of("zombie"):
+        p = put_zombie(p, content, m.name if m.name in content.zombies else "shambler", (m.x, m.y))
+    if scenario.map == map_id:
+        for kind, x, y in scenario.initial_zombies:
+            p = put_zombie(p, content, kind, (x, y))
+    return p
+
+
 class KeepsTheBoard:
     """A Director that buys nothing (`director: none`): the position's street stays as the teacher set it."""
     may_decline = True
@@ -459,7 +476,9 @@ def _named(p: Position, name: str) -> str:
 
 def _unique(p: Position, stem: str) -> str:
     taken = {n.casefold() for n in p.names()}
-    n = 1
+    if stem.casefold() not in taken:
+        return stem
+    n = 2
     while f"{stem} {n}".casefold() in taken:
         n += 1
     return f"{stem} {n}"

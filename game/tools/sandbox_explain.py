@@ -147,7 +147,8 @@ def _survivor_facts(s: Session, who: int, note: str) -> SurvivorFacts:
         answers.append(Answer(
             "disengage", f"A Disengage would take {swipes.dice} parting swipe{'s' if swipes.dice != 1 else ''}, "
                          f"each {swipes.need}+ a wound: {dist}; {_pct(down)} that {name} goes Downed "
-                         f"({left} wound{'s' if left != 1 else ''} left). {len(cells)} cells are out of reach.",
+                         f"({left} wound{'s' if left != 1 else ''} left). It could end on {len(cells)} cells out "
+                         f"of contact.",
             "Disengage: 1 AP, up to half your Move, ending out of contact; first every zombie in contact swipes, "
             "one die a figure, at most 3 (help: Combat; rulebook 5.0).",
             (f"could end on: {', '.join(_xy(s, c) for c in sorted(cells))}",) if cells else ()))

@@ -99,10 +99,10 @@ class MainMenu(UIScene):
         open_tutorial(self.app, self.content)
 
     def sandbox(self) -> None:
-        from game.tools.sandbox import Position, map_scenario
+        from game.tools.sandbox import start_position
         from game.ui.sandbox_scene import SandboxScene
         first = next(iter(self.content.scenarios.values()))
-        self.app.push(SandboxScene(self.content, Position(map_scenario(self.content, first.map).map)))
+        self.app.push(SandboxScene(self.content, start_position(self.content, first.map)))
 
     def tools(self) -> None:
         from game.ui.tools_screen import ToolsScreen

@@ -33,7 +33,7 @@ from game.ui.game_scene import GameScene
 from game.ui.hud import Layout, compute_layout
 from game.ui.intent_overlay import draw_intents
 from game.ui.keymap import DEFAULTS
-from game.ui.overlays import ReachLayer, draw_sight
+from game.ui.overlays import ReachLayer, draw_cells, draw_sight
 from game.ui.widgets import Dialog, draw_text, draw_wrapped, line_height, wrap
 from game.world.components import Health, Status, Survivor
 
@@ -42,7 +42,7 @@ TOOLS = (("select", "Select / drag"), ("survivor", "Put a survivor"), ("zombie",
          ("noise", "Noise (+1, right click -1)"))
 TOOL_KEYS = {pygame.K_0: "select", pygame.K_1: "survivor", pygame.K_2: "zombie", pygame.K_3: "door",
              pygame.K_4: "barricade", pygame.K_5: "token", pygame.K_6: "noise"}
-COVER_WORDS = {"none": "no cover", "light": "light cover", "heavy": "heavy cover"}
+DISENGAGE = (120, 200, 140)
 
 
 def positions_dir() -> Path:
@@ -517,9 +517,16 @@ class SandboxScene(GameScene):
             return
         if facts.reach is not None:
             self.reach_layer_edit.draw(surface, cam, facts.reach, s.map.width, self.state_key() + (facts.who,))
+        elif facts.disengage_cells:         # engaged: where a Disengage could end
+            draw_cells(surface, cam, facts.disengage_cells, s.map.width, DISENGAGE, 60)
         for g in facts.sight:
             if g.sees:
                 draw_sight(surface, cam, s, s.cell(facts.who), s.cell(g.zombie))
+        clip = surface.get_clip()
+        surface.set_clip(cam.view)
+        for z in facts.contact:             # each zombie in base contact holds it engaged, and would swipe
+            pygame.draw.circle(surface, theme.DANGER, cam.centre_px(s.xy(z)), cam.tile * 0.62, max(2, cam.tile // 12))
+        surface.set_clip(clip)
 
     def _panel_lines(self, facts) -> list[tuple[str, str]]:
         """(kind, text) blocks: head, text, dim."""
@@ -533,9 +540,9 @@ class SandboxScene(GameScene):
             elif self.tool == "zombie":
                 tool += f": {list(self.content.zombies.values())[self.zombie_kind].name} ([ ] changes)"
             out += [("head", "EDIT  (Tab: play it out)"), ("text", f"Tool {tool}"),
-                    ("dim", "0 select/drag, 1 survivor, 2 zombie, 3 door, 4 barricade, 5 token, 6 noise. "
-                            "Selected: Del removes, W/Shift+W wounds, K Downed, A their activation, L lesson. "
-                            "Ctrl+Z/Y undo/redo, Ctrl+S save, Ctrl+O load.")]
+                    ("dim", "Tools: 0 select or drag, 1 survivor, 2 zombie, 3 door, 4 barricade, 5 search token, "
+                            "6 noise. The selected model: Del removes it, W and Shift+W its wounds, K Downed, A its "
+                            "activation, L a lesson. Ctrl+Z and Ctrl+Y undo and redo, Ctrl+S saves, Ctrl+O loads.")]
         else:
             queued = " ".join(str(f) for f in self.table.dice.faces)
             dice = f"next dice set: {queued}" if queued else ("set dice: press 1-6" if self.set_dice else
@@ -575,7 +582,7 @@ class SandboxScene(GameScene):
         colours = {"head": theme.ACCENT, "text": theme.INK, "dim": theme.INK_DIM, "rule": (150, 176, 200)}
         clip = surface.get_clip()
         surface.set_clip(pygame.Rect(p.x, y, p.width, p.bottom - y - px(6)))
-        for size in (px(15), px(14), px(13), px(12)):
+        for size in (px(19), px(18), px(17), px(16), px(15), px(14), px(13), px(12)):
             small = max(px(11), size - px(2))
             total = sum(len(wrap(text, size if k in ("head", "text") else small, w, k == "head"))
                         * line_height(size if k in ("head", "text") else small, k == "head") + px(4)
