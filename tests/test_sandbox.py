@@ -236,3 +236,17 @@ def test_a_position_turned_into_a_lesson_plays_in_the_tutorial(tmp_path, content
 def test_a_lesson_cannot_say_noise_and_says_so(content):
     with pytest.raises(LessonError, match="noise"):
         save_lesson(example(content), content, LessonGoal("x", "Doc", "break_free", "x"), Path("/nonexistent"))
+
+
+def test_a_downed_survivors_saves_are_the_rolls_the_engine_makes(content):
+    p = replace(example(content), active="", director="none")
+    s, names = built(p, content, faces=[6, 2, 2] + [2, 2, 2])     # the bleed-out saved, the frenzy lost
+    cook = names["Cook"]
+    downed = next(a for a in survivor_facts(s, cook).answers if a.topic == "downed")
+    assert "needs 1 successes" in downed.summary and "3 Guts dice" in downed.lines[0]
+    s.submit(A.EndSurvivorPhase())           # Cook has not activated: the bleed-out save comes now
+    while s.step_director() not in (None, "frenzy"):
+        pass
+    rolls = [e for e in s.events if e.kind == "roll"]
+    assert [len(r.data["faces"]) for r in rolls[-2:]] == [3, 3]
+    assert s.comp(cook, A.Status).eliminated          # 0 successes of the 1 the frenzy asked

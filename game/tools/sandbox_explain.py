@@ -15,6 +15,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from game.rules.downed import frenzy_lethality
+from game.tools.distributions import success_dist
 from game.tools.previews import (
     Preview,
     Reach,
@@ -27,6 +29,7 @@ from game.tools.previews import (
 )
 from game.world import actions as A
 from game.world.components import Health, Status, Survivor, Turn, Zombie
+from game.world.guts import guts_forecast
 from game.world.horde import objective_cells, visible_target, walk_inches
 from game.world.intent import Intent, shriek_calls, zombie_intent
 from game.world.legal import options
@@ -152,6 +155,8 @@ def _survivor_facts(s: Session, who: int, note: str) -> SurvivorFacts:
             "Disengage: 1 AP, up to half your Move, ending out of contact; first every zombie in contact swipes, "
             "one die a figure, at most 3 (help: Combat; rulebook 5.0).",
             (f"could end on: {', '.join(_xy(s, c) for c in sorted(cells))}",) if cells else ()))
+    if not standing:
+        answers.append(_downed(s, who))
     sight = tuple(_sighting(s, who, z) for z in s.zombies())
     seen = [g for g in sight if g.sees]
     lines = tuple(f"{s.name(g.zombie)} at {_xy(s, s.cell(g.zombie))}, {g.inches:g}\": "
@@ -173,6 +178,28 @@ def _survivor_facts(s: Session, who: int, note: str) -> SurvivorFacts:
     why_not = "" if reach else next(a.summary for a in answers if a.topic == "moving")
     return SurvivorFacts(who, reach, why_not, contact, attackers, swipes, cells, sight, tuple(attacks),
                          tuple(answers))
+
+
+def _downed(s: Session, who: int) -> Answer:
+    """The two rolls a Downed survivor faces (game.world.systems.FeedingFrenzy, actions.bleed_out): the numbers
+    are the engine's, the odds the calculator's."""
+    name, dice, need = s.name(who), guts_forecast(s, who), s.rules.success
+    dist = success_dist(dice, need)
+    slots, disrupted = s.slots_used(who), s.disruption.get(who, 0)
+    lethality = frenzy_lethality(slots, disrupted) if s.engagers(who) else 0
+    lines = [f"Bleed-out save at their activation (or when the survivors' turn ends): {dice} Guts dice at {need}+, "
+             f"one success keeps them: {_pct(dist.at_least(1))}."]
+    if lethality:
+        lines.append(f"Feeding Frenzy as the Director Phase begins: lethality {lethality} ({slots} slots fed on, "
+                     f"{disrupted} disruption hits), {lethality} successes of {dice} dice needed: "
+                     f"{_pct(dist.at_least(lethality))} that they live.")
+    else:
+        lines.append("No Feeding Frenzy: nothing feeds on them" + (" after the allies' hits." if slots else "."))
+    verdict = (f"{name} is Downed: unless an ally frees them, the Feeding Frenzy needs {lethality} successes"
+               if lethality else f"{name} is Downed and nothing feeds on them")
+    return Answer("downed", verdict + ".", "A Downed survivor saves with Guts at each activation; feeders make them "
+                  "roll as many successes as the slots they fill, less the wounds allies dealt them this turn "
+                  "(help: Downed; rulebook 7.0).", tuple(lines))
 
 
 def _sighting(s: Session, who: int, z: int) -> Sighting:
