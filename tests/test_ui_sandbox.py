@@ -160,3 +160,15 @@ def test_l_turns_the_position_into_a_lesson_that_opens_in_the_tutorial(table, tm
     assert isinstance(app.scene, LessonScene)
     assert (tmp_path / "lessons" / "01_table1.yaml").exists()
     app.scene.exit()
+
+
+def test_g_gives_the_selected_survivor_gear(table):
+    app, scene = table
+    press(app, pygame.K_g)                                           # Doc is selected
+    press(app, pygame.K_2)                                           # Add an item
+    press(app, pygame.K_3)                                           # the third item
+    third = list(scene.content.items)[2]
+    arch = scene.content.archetypes["doctor"]
+    assert scene.position.model("Doc").gear == (*arch.weapons, *arch.items, third)
+    doc = scene.table.names["Doc"]
+    assert third in [g.gear_id for g in scene.session.comp(doc, A.Inventory).gear]

@@ -356,7 +356,32 @@ class SandboxScene(GameScene):
         if key == pygame.K_l:
             self.lesson_menu()
             return True
+        if key == pygame.K_g and self.session.is_survivor(self.selected):
+            self.gear_menu(name)
+            return True
         return False
+
+    def gear_menu(self, name: str) -> None:
+        """What the selected survivor carries: add a weapon or an item, take the last card away, or go back to the
+        archetype's own gear."""
+        spec = self.position.model(name)
+        arch = self.content.archetypes[spec.archetype]
+        now = list(spec.gear) if spec.gear is not None else [*arch.weapons, *arch.items]
+
+        def put(gear) -> None:
+            self.edit(lambda p: SB.edit_model(p, name, gear=None if gear is None else tuple(gear)))
+
+        def pick(table) -> None:
+            self.app.push(Picker(f"Give {name}", [(d.name, lambda i=i: put([*now, i])) for i, d in table.items()],
+                                 self.mouse))
+        options = [("Add a weapon", lambda: pick(self.content.weapons)),
+                   ("Add an item", lambda: pick(self.content.items))]
+        if now:
+            options.append((f"Take away the {self.content.gear_name(now[-1])}", lambda: put(now[:-1])))
+        if spec.gear is not None:
+            options.append((f"Back to the {arch.name}'s own gear", lambda: put(None)))
+        self.app.push(Picker(f"{name} carries: " + (", ".join(self.content.gear_name(g) for g in now) or "nothing"),
+                             options, self.mouse))
 
     def _wounds(self, name: str, step: int) -> None:
         s, eid = self.session, self.selected
@@ -541,8 +566,9 @@ class SandboxScene(GameScene):
                 tool += f": {list(self.content.zombies.values())[self.zombie_kind].name} ([ ] changes)"
             out += [("head", "EDIT  (Tab: play it out)"), ("text", f"Tool {tool}"),
                     ("dim", "Tools: 0 select or drag, 1 survivor, 2 zombie, 3 door, 4 barricade, 5 search token, "
-                            "6 noise. The selected model: Del removes it, W and Shift+W its wounds, K Downed, A its "
-                            "activation, L a lesson. Ctrl+Z and Ctrl+Y undo and redo, Ctrl+S saves, Ctrl+O loads.")]
+                            "6 noise. The selected model: Del removes it, W and Shift+W its wounds, K Downed, G gear, "
+                            "A its activation, L a lesson. Ctrl+Z and Ctrl+Y undo and redo, Ctrl+S saves, Ctrl+O "
+                            "loads.")]
         else:
             queued = " ".join(str(f) for f in self.table.dice.faces)
             dice = f"next dice set: {queued}" if queued else ("set dice: press 1-6" if self.set_dice else
