@@ -1,6 +1,7 @@
 """The teacher's table (issue 32): position files checked field by field, the answers of --explain against what the
 engine does when the action is played, undo and redo, a position turned into a lesson that plays."""
 import random
+from contextlib import nullcontext
 from dataclasses import replace
 from pathlib import Path
 
@@ -250,3 +251,47 @@ def test_a_downed_survivors_saves_are_the_rolls_the_engine_makes(content):
     rolls = [e for e in s.events if e.kind == "roll"]
     assert [len(r.data["faces"]) for r in rolls[-2:]] == [3, 3]
     assert s.comp(cook, A.Status).eliminated          # 0 successes of the 1 the frenzy asked
+
+
+# --- the same answers on a handful of positions ----------------------------------------------------------------------
+DECIDES = {"Engaged": ("attacks", "feeds on"), "A Screamer's call": ("answers the shriek",),
+           "A survivor in sight": ("sees",), "The loudest noise": ("heads for the noise",),
+           "The objective": ("drifts toward the objective",), "The patrol route": ("patrols",),
+           "Stunned": ("is stunned",)}
+
+
+def handful(content):
+    school, problems = SB.read_position(EXAMPLE.with_name("school_room.yaml"), content)
+    assert not problems
+    yield example(content)
+    yield school
+    for map_id in ("last_train_out", "lost_and_found", "night_shift"):
+        yield SB.start_position(content, map_id)
+
+
+def test_on_a_handful_of_positions_every_answer_is_the_engines(content):
+    for position in handful(content):
+        s, names = built(position, content)
+        for spec in position.survivors:
+            who = names[spec.name]
+            facts = survivor_facts(s, who)
+            with A.activation_preview(s, who) if s.active != who else nullcontext():
+                if facts.reach is not None:
+                    assert {c for c, b in facts.reach.band.items() if b == 1} == \
+                        set(options(s, who, ("move",))["move"].cells), spec.name
+                legal = [a for k in ("melee", "shoot") for a in options(s, who, (k,))[k].actions]
+                assert [a for a, _ in facts.attacks if not isinstance(a, A.Throw)] == legal, spec.name
+            assert facts.contact == tuple(s.contact_zombies(who))
+            if facts.swipes is not None:
+                assert facts.swipes.dice == s.swipes(s.contact_zombies(who))
+            for g in facts.sight:
+                assert g.sees == s.can_see(s.cell(who), s.cell(g.zombie))
+        for z in s.zombies():
+            facts = zombie_facts(s, z)
+            deciding = next((st for st in facts.steps[1:] if st.applies), None)
+            why = facts.intent.why
+            if deciding is None:
+                assert why == "waits"
+            else:
+                assert why.startswith(DECIDES[deciding.label]), (s.name(z), deciding.label, why)
+        s.close()

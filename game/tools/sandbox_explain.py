@@ -301,6 +301,11 @@ def zombie_facts(s: Session, z: int) -> ZombieFacts:
         mark = ">>" if i == first else ("  " if later else "- ")
         lines.append(f"{mark} {i + 1}. {st.label}: {st.fact}" + (" (not reached)" if later else "")
                      + ("  <- this decides" if i == first else ""))
+    if "shriek" in zdef.specials:
+        lines.append("Shriek: " + ("it screams as the zombies activate: +" + f"{zdef.params.get('shriek_heat', 3)} "
+                                   f"Heat on next round's track, and every free zombie within "
+                                   f"{zdef.params.get('shriek_radius', 12)}\" walks toward it"
+                                   if not status.stunned else "stunned, it does not scream this time"))
     if "ambush_leap" in zdef.specials:
         ready = ambush_ready(s, z)
         lines.append("Ambush Leap: " + ("ready (in cover, unseen): 3 inches more and a free attack on contact"
