@@ -205,9 +205,8 @@ class SandboxScene(GameScene):
         if self.editing:            # back to the position as set: what was played is put aside
             self._rebuilt(name)
         self.set_dice = False
-        self.hud.toast("Edit: clicks change the position" if self.editing else
-                       "Play: take actions for real; Ctrl+Z steps back, Tab goes back to the position",
-                       theme.INK, 2.5)
+        self.hud.toast("Edit mode: clicks change the position" if self.editing else
+                       "Play mode: Ctrl+Z steps back, Tab edits again", theme.INK, 2.5)
 
     # --- files ---------------------------------------------------------------------------------------------------
     def save_position(self) -> None:
@@ -309,8 +308,8 @@ class SandboxScene(GameScene):
         if not self.editing:
             if key == pygame.K_f:
                 self.set_dice = not self.set_dice
-                self.hud.toast("Set dice: press 1-6 to queue the next faces, Backspace clears, F again to roll"
-                               if self.set_dice else "Dice rolled freely again", theme.INK, 2.5)
+                self.hud.toast("Set dice: 1-6 queue faces, Backspace clears" if self.set_dice else
+                               "Dice rolled freely again", theme.INK, 2.5)
                 return True
             if self.set_dice and pygame.K_1 <= key <= pygame.K_6:
                 self.table.dice.push(key - pygame.K_0)
@@ -576,7 +575,12 @@ class SandboxScene(GameScene):
             out += [("head", "PLAY  (Tab: back to the position)"),
                     ("dim", f"Actions for real; End Turn plays the Director Phase step by step (Space pauses, "
                             f"N steps). Ctrl+Z steps back. {dice}.")]
-        active = f"{p.active}'s activation" if p.active else "nobody's activation yet"
+        if s.phase != "survivor":
+            active = f"round {s.round}, the Director Phase"
+        elif s.active is not None:
+            active = f"{s.name(s.active)}'s activation"
+        else:
+            active = "nobody's activation yet"
         out.append(("dim", f"{s.map.name}: {active}; Heat {s.heat}; Director {p.director}."))
         if facts is None:
             out.append(("text", "Click a model to see what the rules say about it."))
