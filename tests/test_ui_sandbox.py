@@ -160,6 +160,10 @@ def test_l_turns_the_position_into_a_lesson_that_opens_in_the_tutorial(table, tm
     assert isinstance(app.scene, LessonScene)
     assert (tmp_path / "lessons" / "01_table1.yaml").exists()
     app.scene.exit()
+    from game.ui.tutorial_scene import open_tutorial
+    listing = open_tutorial(app, scene.content)
+    assert listing.lessons[-1].title == "Get Doc free of every zombie" and listing.lessons[-1].order == \
+        len(listing.lessons)
 
 
 def test_g_gives_the_selected_survivor_gear(table):

@@ -168,6 +168,6 @@ def save_lesson(p: Position, content: Content, goal: LessonGoal, folder: Path | 
 
 def user_lessons(content: Content, folder: Path | None = None) -> tuple[tuple[Lesson, ...], list[Problem]]:
     folder = folder or lessons_dir()
-    if not folder.is_dir():
+    if not folder.is_dir() or not any(folder.glob("*.yaml")):
         return (), []
     return check_lessons(content, folder)
