@@ -162,7 +162,7 @@ def test_l_turns_the_position_into_a_lesson_that_opens_in_the_tutorial(table, tm
     app.scene.exit()
     from game.ui.tutorial_scene import open_tutorial
     listing = open_tutorial(app, scene.content)
-    assert listing.lessons[-1].title == "Get Doc free of every zombie" and listing.lessons[-1].order == \
+    assert listing.lessons[-1].title == "The ER Doctor breaks free" and listing.lessons[-1].order == \
         len(listing.lessons)
 
 

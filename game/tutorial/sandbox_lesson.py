@@ -95,7 +95,8 @@ def lesson_data(p: Position, content: Content, goal: LessonGoal, lesson_id: str 
         until = {"destroyed": [p.model(goal.zombie).name]}
     hint = " ".join(goal.hints) or f"Read what the board shows for {who.name} before you act."
     rows, legend = _board(p, content)
-    step = {"id": "goal", "text": f"{goal.text}\n\nStart {who.name}'s activation by clicking them.",
+    shown = content.archetypes[who.archetype].name       # the lesson's board names survivors by archetype
+    step = {"id": "goal", "text": f"{goal.text}\n\nStart the {shown}'s activation by clicking them.",
             "expect": {"action": list(_ACTS), "who": who.name}, "until": until, "max_actions": content.rules.ap,
             "hint": hint, "explain": f"Done: {goal.text} The log under this note shows what the engine did."}
     return {

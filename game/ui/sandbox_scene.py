@@ -34,6 +34,7 @@ from game.ui.hud import Layout, compute_layout
 from game.ui.intent_overlay import draw_intents
 from game.ui.keymap import DEFAULTS
 from game.ui.overlays import ReachLayer, draw_cells, draw_sight
+from game.ui.tutorial_scene import LessonScene
 from game.ui.widgets import Dialog, draw_text, draw_wrapped, line_height, wrap
 from game.world.components import Health, Status, Survivor
 
@@ -256,18 +257,24 @@ class SandboxScene(GameScene):
 
     def make_lesson(self, kind: str, cell=(0, 0), zombie: str = "") -> None:
         name = self._selected_name()
-        texts = {"break_free": f"Get {name} free of every zombie this turn.",
-                 "reach": f"Get {name} to ({cell[0]}, {cell[1]}) this turn.",
-                 "destroy": f"Destroy {zombie} with {name} this turn."}
+        shown = self.content.archetypes[self.position.model(name).archetype].name    # the lesson's board says so
+        if kind == "break_free":
+            title, text = f"The {shown} breaks free", f"Get the {shown} free of every zombie this turn."
+        elif kind == "reach":
+            title, text = f"The {shown} gets there", f"Get the {shown} to ({cell[0]}, {cell[1]}) this turn."
+        else:
+            z = self.position.model(zombie)
+            what = self.content.zombies[z.kind].name
+            title, text = f"The {shown} against a {what}", \
+                f"Destroy the {what} at ({z.at[0]}, {z.at[1]}) with the {shown} this turn."
         facts = survivor_facts(self.session, self.selected)
         hints = tuple(a.rule for a in facts.answers if a.topic in ("moving", "disengage", "attacks"))[:2]
-        goal = LessonGoal(texts[kind].split(" this turn")[0], name, kind, texts[kind], cell, zombie, hints)
+        goal = LessonGoal(title, name, kind, text, cell, zombie, hints)
         try:
             path, lesson = save_lesson(self.position, self.content, goal)
         except (LessonError, OSError) as exc:
             self.hud.toast(f"No lesson: {exc}", theme.DANGER, 5.0)
             return
-        from game.ui.tutorial_scene import LessonScene
         self.hud.toast(f"Lesson saved as {path}", theme.GOOD)
         self.app.push(LessonScene(self.content, lesson))
 
