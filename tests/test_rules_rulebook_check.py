@@ -111,3 +111,21 @@ def test_a_zombie_never_braves_the_fire_and_a_firefighter_needs_no_test():
     s.submit(A.Throw(ff, cell(s, 9, 5), uid))
     assert all(s.comp(z, Status).burning for z in s.zombies())
     assert not any("brave" in e.text for e in s.events)
+
+
+def test_a_bought_security_alarm_shuts_the_doors_and_nothing_carries_into_next_round():
+    """Rulebook 6.0 step 5: Heat cannot be hoarded; a bought event acts on this round's board only."""
+    from game.world import purchases as D
+    from tests.arena import director_until
+    from tests.test_rules_director import Shopping
+
+    s = arena(open_board((1, "d..............."), (5, "......./........"), (14, "S...............")),
+              ambient_heat=2, events=("security_alarm",))
+    door = cell(s, 7, 5)
+    assert s.board.door_open[door]
+    s.policy = Shopping(D.BuyEvent("security_alarm"))
+    director_until(s, "purchase")
+    assert not s.board.door_open[door] and s.carried_heat == 0
+    while s.step_director() is not None:
+        pass
+    assert s.round == 2 and s.heat == 0          # nothing the Director paid for came back on the track
