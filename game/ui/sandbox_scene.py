@@ -33,7 +33,7 @@ from game.ui.game_scene import GameScene
 from game.ui.hud import Layout, compute_layout
 from game.ui.intent_overlay import draw_intents
 from game.ui.keymap import DEFAULTS
-from game.ui.overlays import ReachLayer, draw_cells, draw_sight
+from game.ui.overlays import ReachLayer, draw_cells, draw_path, draw_sight
 from game.ui.tutorial_scene import LessonScene
 from game.ui.widgets import Dialog, draw_text, draw_wrapped, line_height, wrap
 from game.world.components import Health, Status, Survivor
@@ -548,6 +548,12 @@ class SandboxScene(GameScene):
             return
         if facts.reach is not None:
             self.reach_layer_edit.draw(surface, cam, facts.reach, s.map.width, self.state_key() + (facts.who,))
+            if self.hover_cell in facts.reach.band:         # the way there, and what it costs
+                cells, breaks = facts.reach.path(self.hover_cell)
+                moves = facts.reach.band[self.hover_cell]
+                inches = (f", {facts.reach.first[self.hover_cell][0] / 2:g}\"" if moves == 1 else "")
+                draw_path(surface, cam, s.xy(facts.who), [s.board.xy(c) for c in cells], breaks,
+                          f"{moves} Move{'s' if moves > 1 else ''} ({moves} AP){inches}")
         elif facts.disengage_cells:         # engaged: where a Disengage could end
             draw_cells(surface, cam, facts.disengage_cells, s.map.width, DISENGAGE, 60)
         for g in facts.sight:
