@@ -1,6 +1,7 @@
 """The answers a board shows about a survivor before an action is taken: where it can walk and in how many Moves,
-the exact odds of each attack it could make, and the parting swipes a Disengage would take. They are the engine's
-own inputs (game.world.actions) put through the calculator (game.tools.calculator, which counts every roll exactly),
+the exact odds of each attack it could make, the parting swipes a Disengage would take and the swarm's odds on it.
+They are the engine's own inputs (game.world.actions) put through the calculator (game.tools.calculator, which counts
+every roll exactly),
 shared by the game board (game.ui.overlays) and the sandbox (game.tools.sandbox_explain). Nothing here decides a
 rule: the 2nd and 3rd Move bands are a guide (each Move is checked by the engine when it is submitted).
 """
@@ -9,9 +10,10 @@ from __future__ import annotations
 import heapq
 from dataclasses import dataclass
 
-from game.rules.combat import melee_attack_pool
+from game.rules.combat import melee_attack_pool, melee_defence_pool
 from game.rules.downed import swipe_need
-from game.tools.calculator import melee_calc, ranged_calc
+from game.tools.calculator import melee_calc, ranged_calc, swarm_calc
+from game.tools.common import ToolError
 from game.tools.distributions import success_dist
 from game.world import actions as A
 from game.world.actions import best_melee, path_to, shot_odds_inputs
@@ -219,3 +221,32 @@ def swipe_odds(s, who: int) -> SwipeOdds:
     dice = s.swipes(s.contact_zombies(who))
     need = swipe_need(s.rules.parting_swipe, bool(s.effect(who, "swipe_immune")))
     return SwipeOdds(dice, need, success_dist(dice, need))
+
+
+def swarm_odds(s, who: int, joining: tuple[str, ...] = ()) -> tuple[float, float] | None:
+    """The chances (hurt, Downed) of the swarm on this survivor when it attacks, with zombies of the `joining`
+    kinds added (a Director's lunge preview); None when no swarm would attack."""
+    zombies = [z for z in s.engagers(who) if not s.comp(z, Status).stunned]
+    if not (zombies or joining) or s.comp(who, Status).downed:
+        return None
+    kinds = [s.comp(z, Zombie).kind for z in zombies] + list(joining)
+    taken = 0
+    for z in zombies:
+        if s.zdef(z).fight_per_wound:
+            h = s.comp(z, Health)
+            taken = h.max_wounds - h.wounds
+    surv = s.comp(who, Survivor)
+    gear = A.best_melee(s, who)
+    weapon = s.content.weapons.get(gear.gear_id) if gear else None
+    try:
+        if weapon is not None and weapon.kind == "melee":
+            calc = swarm_calc(s.content, zombies=kinds, archetype=surv.archetype, weapon=weapon.id,
+                              melee_cover=s.board.is_defensible(s.cell(who)), wounds_taken=taken)
+        else:
+            calc = swarm_calc(s.content, zombies=kinds, defender_dice=melee_defence_pool(
+                surv.fight, 0, s.effect(who, "melee_dice")), melee_cover=s.board.is_defensible(s.cell(who)),
+                wounds_taken=taken)
+    except ToolError:
+        return None
+    left = s.comp(who, Health).wounds
+    return calc.wounds_to_defender.at_least(1), calc.wounds_to_defender.at_least(left)

@@ -24,6 +24,7 @@ from game.tools.previews import (
     melee_preview,
     move_reach,
     shot_preview,
+    swarm_odds,
     swipe_odds,
     throw_preview,
 )
@@ -220,6 +221,10 @@ def _engagement(s: Session, who: int, contact: tuple[int, ...], attackers: tuple
         to = "its attacks go to " + (s.name(goes) if goes is not None else "nobody (no room)")
         lines.append(f"{s.name(z)} at {_xy(s, s.cell(z))} touches {name}: {to}")
     downed = s.comp(who, Status).downed
+    odds = swarm_odds(s, who)
+    if odds is not None:
+        lines.append(f"When their swarm attacks in the Director Phase: {name} is hurt {_pct(odds[0])}, Downed "
+                     f"{_pct(odds[1])} (the calculator's exact odds)")
     verb = "feed on" if downed else "attack"
     summary = (f"{name} is Downed; {len(attackers)} zombie(s) {verb} them." if downed else
                f"{name} is engaged by {len(contact)} zombie(s) in base contact; {len(attackers)} attack them, "
@@ -275,8 +280,10 @@ def zombie_facts(s: Session, z: int) -> ZombieFacts:
     steps.append(Step("Stunned", status.stunned, "loses this activation and recovers" if status.stunned
                       else "not stunned"))
     engaged = zomb.engaged is not None and s.is_survivor(zomb.engaged)
+    odds = swarm_odds(s, zomb.engaged) if engaged else None
     steps.append(Step("Engaged", engaged and not status.stunned,
-                      f"its attacks go to {s.name(zomb.engaged)}: it joins their swarm" if engaged
+                      f"its attacks go to {s.name(zomb.engaged)}: it joins their swarm"
+                      + (f" (hurt {_pct(odds[0])}, Downed {_pct(odds[1])})" if odds else "") if engaged
                       else "its attacks go to nobody"))
     calls = [c for c, reach in shriek_calls(s) if c != zc and s.dist(zc, c) <= reach]
     steps.append(Step("A Screamer's call", bool(calls), f"hears the shriek from {_xy(s, calls[0])}" if calls
