@@ -176,3 +176,22 @@ def test_g_gives_the_selected_survivor_gear(table):
     assert scene.position.model("Doc").gear == (*arch.weapons, *arch.items, third)
     doc = scene.table.names["Doc"]
     assert third in [g.gear_id for g in scene.session.comp(doc, A.Inventory).gear]
+
+
+def test_the_director_phase_plays_one_step_at_each_n(table):
+    app, scene = table
+    press(app, pygame.K_TAB)
+    s = scene.session
+    scene.submit(A.EndActivation(scene.table.names["Doc"]))
+    assert scene.submit(A.EndSurvivorPhase()) and s.in_director and scene.paused
+    for _ in range(30):
+        app.step(1 / 30)
+    before = len(s.events)
+    assert s.in_director and len(s.events) == before         # paused: nothing moves on by itself
+    steps = 0
+    while s.in_director and steps < 40:
+        press(app, pygame.K_n)
+        for _ in range(90):
+            app.step(1 / 30)
+        steps += 1
+    assert not s.in_director and s.round == 2 and steps > 3

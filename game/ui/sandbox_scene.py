@@ -10,7 +10,7 @@ position's Session (game.tools.sandbox.build_session) stands in for the recorded
   (game.tools.sandbox_explain): the reach by Moves, engagement, sight and cover to each zombie, or a zombie's next
   activation; the panel on the left gives them in words with the rule each follows.
 - Play: the game's own controls take over on the same Session: take actions for real, set the next dice, end the
-  turn to watch one Director Phase step by step (Space pauses, N steps), step back (Ctrl+Z).
+  turn to play one Director Phase a step at each N (Space plays the rest), step back (Ctrl+Z).
 
 Nothing here decides a rule or re-derives an answer: the panel prints the answers of game.tools.sandbox_explain.
 """
@@ -36,6 +36,7 @@ from game.ui.keymap import DEFAULTS
 from game.ui.overlays import ReachLayer, draw_cells, draw_path, draw_sight
 from game.ui.tutorial_scene import LessonScene
 from game.ui.widgets import Dialog, draw_text, draw_wrapped, line_height, wrap
+from game.world import actions as A
 from game.world.components import Health, Status, Survivor
 
 TOOLS = (("select", "Select / drag"), ("survivor", "Put a survivor"), ("zombie", "Put a zombie"),
@@ -475,6 +476,16 @@ class SandboxScene(GameScene):
         else:
             self._centre_on_team()
 
+    def submit(self, action, animate: bool = True) -> bool:
+        """As the board's; the Director Phase the survivors' End Turn starts waits for N at each step (Space plays
+        it on), so a teacher can stop at every step of the hierarchy."""
+        done = super().submit(action, animate)
+        if done and isinstance(action, A.EndSurvivorPhase) and self.session.in_director:
+            self.paused = True
+            self._label_top_buttons()
+            self.hud.toast("Director Phase: N plays the next step, Space plays the rest", theme.INK, 4.0)
+        return done
+
     def save(self, slot: str | None = None):
         """The top bar's Save (and Ctrl+S) keep the position, not a game."""
         if slot is None:
@@ -586,8 +597,8 @@ class SandboxScene(GameScene):
             dice = f"next dice set: {queued}" if queued else ("set dice: press 1-6" if self.set_dice else
                                                               "dice: rolled (F sets them)")
             out += [("head", "PLAY  (Tab: back to the position)"),
-                    ("dim", f"Actions for real; End Turn plays the Director Phase step by step (Space pauses, "
-                            f"N steps). Ctrl+Z steps back. {dice}.")]
+                    ("dim", f"Actions for real. End Turn starts the Director Phase paused: N plays each step, "
+                            f"Space the rest. Ctrl+Z steps back. {dice}.")]
         if s.phase != "survivor":
             active = f"round {s.round}, the Director Phase"
         elif s.active is not None:
