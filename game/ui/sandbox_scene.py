@@ -612,7 +612,8 @@ class SandboxScene(GameScene):
         eid = self.selected
         what = s.zdef(eid).name if s.is_zombie(eid) else \
             self.content.archetypes[s.comp(eid, Survivor).archetype].name
-        out.append(("head", f"{s.name(eid).upper()}  ({what})"))
+        out.append(("head", s.name(eid).upper() + (f"  ({what})" if what.casefold() != s.name(eid).casefold()
+                                                   else "")))
         for a in facts.answers:
             out.append(("text", a.summary))
             out.append(("rule", a.rule))
