@@ -19,6 +19,7 @@
     play                  open the board on a scenario (--scenario ID [--seed S]; --as director plays the horde)
     demo                  watch the survivor AI play a game against the Director
     tutorial              learn the game in short lessons on small boards (--lesson N opens lesson N)
+    sandbox               the teacher's table: any position on any map, and what the rules say about it
     (nothing)             open the main menu - see run_default()
 
 --screenshot FILE (before the command for the menu, after it for play and demo) draws a few frames headless, saves
@@ -136,6 +137,18 @@ def _add_window_commands(sub) -> None:
     tutorial.add_argument("--screenshot", metavar="FILE", help="draw a few frames headless, save a PNG and exit")
     tutorial.add_argument("--size", type=_window_size, metavar="WxH", help="window size, e.g. 1920x1080")
     tutorial.set_defaults(func=cmd_tutorial)
+    box = sub.add_parser("sandbox", help="set up any position and ask the engine's rules about it",
+                         description="Open the sandbox (the teacher's table): put survivors, zombies, doors, "
+                                     "barricades, search tokens and noise anywhere on a map and see what the rules "
+                                     "say. --explain NAME prints the answers about one model as text instead.")
+    box.add_argument("--map", metavar="ID", help="start from this map as its scenario begins (default: the first "
+                                                 "scenario's)")
+    box.add_argument("--position", metavar="FILE", help="a position file (YAML; see positions/street_corner.yaml)")
+    box.add_argument("--explain", metavar="NAME", help="print what the rules say about this model and exit")
+    box.add_argument("--select", metavar="NAME", help="open with this model selected")
+    box.add_argument("--screenshot", metavar="FILE", help="draw a few frames headless, save a PNG and exit")
+    box.add_argument("--size", type=_window_size, metavar="WxH", help="window size, e.g. 1920x1080")
+    box.set_defaults(func=cmd_sandbox)
     camp = sub.add_parser("camp", help="open the camp screen of a campaign",
                           description="Open the game window on the camp of a saved campaign (see `campaign --new`): "
                                       "the named one, else the newest, else a new one.")
@@ -182,6 +195,46 @@ def cmd_tutorial(args: argparse.Namespace) -> int:
     from game.ui.launch import run_tutorial
 
     return run_tutorial(args.lesson, args.screenshot, size=args.size)
+
+
+def cmd_sandbox(args: argparse.Namespace) -> int:
+    from game.tools.sandbox import read_position, start_position
+
+    content = _content()
+    if content is None:
+        return 1
+    if args.position is not None:
+        if args.map is not None:
+            print("error: --map: a position file names its own map; give one or the other", file=sys.stderr)
+            return 2
+        position, problems = read_position(args.position, content)
+        if problems:
+            for problem in problems:
+                print(problem, file=sys.stderr)
+            return 1
+    else:
+        map_id = args.map or next(iter(content.scenarios.values())).map
+        if map_id not in content.maps:
+            print(f"error: --map: unknown map {map_id!r}; known: {', '.join(sorted(content.maps))}",
+                  file=sys.stderr)
+            return 2
+        position = start_position(content, map_id)
+    for flag, name in (("--explain", args.explain), ("--select", args.select)):
+        if name is not None and position.model(name) is None:
+            known = ", ".join(position.names()) or "none: give a --position with models"
+            print(f"error: {flag}: no model called {name!r} (known: {known})", file=sys.stderr)
+            return 2
+    if args.explain is not None:
+        from game.tools.sandbox import build_session
+        from game.tools.sandbox_explain import explain, render
+
+        session, names = build_session(position, content)
+        eid = names[position.model(args.explain).name]
+        print(render(session, eid, explain(session, eid)))
+        session.close()
+        return 0
+    from game.ui.launch import run_sandbox
+    return run_sandbox(content, position, args.position, args.select, args.screenshot, size=args.size)
 
 
 def cmd_camp(args: argparse.Namespace) -> int:
@@ -483,7 +536,7 @@ def _add_tool_commands(sub) -> None:
     bl.set_defaults(func=cmd_bleed)
 
     sw = sub.add_parser("swipes", help="parting swipes at a survivor breaking away: the wounds' odds",
-                        description="A survivor who Disengages (or drags a Downed ally out) takes a swipe from each "
+                        description="A survivor who Disengages takes a swipe from each "
                                     "figure in contact (at most 3); each 5+ is a wound.")
     sw.add_argument("--zombies", metavar="IDS", default="", help="the zombies in contact, comma separated")
     sw.add_argument("--slots", type=_whole, metavar="S", help="engagement slots they fill (instead of --zombies)")

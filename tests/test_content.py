@@ -144,8 +144,8 @@ CASES = [  # file, old, new, where the problem is, words in its message
     ("hazards.yaml", "    zombie: shambler\n", "    zombie: ghoul\n", "hazards.lurker.zombie",
      "unknown zombie"),
     ("rules.yaml", "  ap: 3 ", "  ap: 0 ", "rules.ap", "between"),
-    ("scenarios.yaml", "finale: overrun\n    events: [security_alarm, slamming_doors, structural_collapse",
-     "finale: overran\n    events: [security_alarm, slamming_doors, structural_collapse",
+    ("scenarios.yaml", "overrun\n    events: [security_alarm, slamming_doors, blackout]\n    tasks:\n      - id: l",
+     "overran\n    events: [security_alarm, slamming_doors, blackout]\n    tasks:\n      - id: l",
      "scenarios.pharmacy_run.finale", "did you mean"),
     ("scenarios.yaml", "        rounds: 2\n", "        rounds: two\n", "scenarios.jump_start.tasks[1].rounds",
      "whole number"),
@@ -175,6 +175,8 @@ CASES = [  # file, old, new, where the problem is, words in its message
      "neither on the team nor revealed"),
     ("archetypes.yaml", "    weapons: [knife]\n    items: [bandages]", "    weapons: []\n    items: [bandages]",
      "archetypes.paramedic.weapons", "starts with a weapon"),
+    ("events.yaml", "      - {kind: close_doors}\n  slamming", "      - {kind: heat_next_round, amount: 2}\n  slamming",
+     "events.security_alarm.effects", "next round's track"),
 ]
 
 

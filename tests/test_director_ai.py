@@ -9,7 +9,6 @@ from game.ai.director import (
     SurvivorFact,
     ZombieKind,
     decide,
-    event_score,
     plan,
     pressed,
     zombie_score,
@@ -103,11 +102,11 @@ def test_spawns_go_to_the_point_nearest_the_survivors_path(levels):
 
 def test_an_event_when_no_spawn_point_is_active(levels):
     spawns = tuple(SpawnFact(sp.name, sp.kind, active=False) for sp in SPAWNS)
-    v = view(survivor(1), spawns=spawns, open_doors=2,
-             events=(EventFact("security_alarm", "Security Alarm", 3, (("heat_next_round", 3),)),
+    v = view(survivor(1), spawns=spawns, open_doors=2, gunners=1,
+             events=(EventFact("blackout", "Blackout", 4, (("blackout", 1),)),
                      EventFact("slamming_doors", "Slamming Doors", 2, (("close_doors", 0),))))
-    d = plan(v, 5, levels["standard"])
-    assert [x.event for x in d] == ["security_alarm", "slamming_doors"]      # each at most once, all 5 Heat spent
+    d = plan(v, 6, levels["standard"])
+    assert [x.event for x in d] == ["blackout", "slamming_doors"]      # each at most once, all 6 Heat spent
     doors = next(x for x in d if x.event == "slamming_doors")
     assert "2 open door(s)" in doors.reason and doors.score == 2 * levels["standard"].scores.open_door
     assert plan(v, 2, levels["standard"])[0].event == "slamming_doors"
@@ -119,25 +118,6 @@ def test_lost_time_when_the_survivors_would_just_make_it_and_never_on_the_last_s
     assert decide(far, 6, levels["ruthless"]).event == "lost_time"
     done = view(survivor(1, alley=40, dock=40, gate=40), events=(lost,), doom_left=0, rounds_needed=3)
     assert all(d.event != "lost_time" for d in plan(done, 6, levels["ruthless"]))
-
-
-def test_the_ruthless_director_prices_an_escalation_by_the_survivors_slack(levels):
-    """A Security Alarm that tips next round into an escalation: the ruthless Director (which reads the clock) values
-    that Doom space by the survivors' slack, as it values Lost Time; the standard one values it the same whatever the
-    slack."""
-    alarm = EventFact("security_alarm", "Security Alarm", 3, (("heat_next_round", 3),))
-    bands = load_content().rules.escalation
-    def alarm_score(level, doom_left, rounds_needed):
-        v = view(survivor(1, alley=40, dock=40, gate=40), events=(alarm,), next_heat=5, escalation=bands,
-                 doom_left=doom_left, rounds_needed=rounds_needed)
-        return event_score(levels[level], v, alarm, per_heat=0.0)[0]
-    tight, slack = alarm_score("ruthless", 4, 3), alarm_score("ruthless", 10, 2)
-    assert tight > 0 and slack == pytest.approx(tight / 8)            # slack 1 against 8
-    assert alarm_score("standard", 4, 3) == alarm_score("standard", 10, 2) > 0
-    assert levels["ruthless"].reads_the_clock and not levels["standard"].reads_the_clock
-    v = view(survivor(1), events=(alarm,), next_heat=5, escalation=bands, doom_left=10, rounds_needed=2)
-    assert "with about 8 rounds to spare" in event_score(levels["ruthless"], v, alarm, per_heat=0.0)[1]
-    assert "to spare" not in event_score(levels["standard"], v, alarm, per_heat=0.0)[1]
 
 
 def test_the_gentle_director_buys_no_events(levels):

@@ -61,20 +61,20 @@ def test_the_phase_runs_frenzy_first_then_escalation_and_purchases():
         text.index("Activation")
 
 
-def test_a_bought_alarm_lands_next_round_and_doom_events_fire_by_name():
+def test_bought_events_carry_no_heat_and_doom_events_fire_by_name():
+    """Heat cannot be hoarded: nothing the Director buys puts Heat on next round's track."""
     t = tracker()
     t.doom = 3                                   # Doom space 4 of Pharmacy Run holds The Wailing
-    t.add_noise(C, "natural_one", count=2)      # 2 + 3 ambient = 5 Heat: no escalation, two events
+    t.add_noise(C, "natural_one", count=3)      # 3 + 3 ambient = 6 Heat: no escalation, two events
     r = t.director_phase(C, board(), die=1)
     bought = [p["event"] for p in r["purchases"]]
     assert r["heat_lost"] == 0 and len(bought) == 2
     assert all(p["what"] == f"Event: {C.events[p['event']].name}" for p in r["purchases"])
-    later = sum(fx.amount for e in bought for fx in C.events[e].effects if fx.kind == "heat_next_round")
-    assert later and t.next_round == later
+    assert t.next_round == 0
     fired = t.end_phase(C)
     assert [f["event"] for f in fired] == [C.events["wailing"].name]
     assert t.doom == 4 and t.round == 2 and t.noise == [] and t.next_round == 0
-    assert t.carried == later
+    assert t.carried == 0
     assert t.doom_fired[0]["event"] == C.events["wailing"].name and t.doom_fired[0]["space"] == 4
 
 

@@ -99,8 +99,8 @@ def start_menu(app, content) -> MainMenu:
 def test_the_menu_has_every_entry_and_all_are_enabled(app, content):
     start_menu(app, content)
     labels = [b.text for b in app.scene.menu.buttons]
-    assert labels == ["Play a scenario", "Quick-Play", "Watch a demo", "Tutorial", "Campaign", "Tools", "Load",
-                      "Settings", "Quit"]
+    assert labels == ["Play a scenario", "Quick-Play", "Watch a demo", "Tutorial", "Sandbox", "Campaign", "Tools",
+                      "Load", "Settings", "Quit"]
     assert all(b.enabled for b in app.scene.menu.buttons)
 
 

@@ -11,9 +11,9 @@ import pytest
 
 from game.content.defs import Task
 from game.content.loader import load_content
+from game.tools.previews import move_reach, shot_preview
 from game.ui.app import App
 from game.ui.game_scene import GameScene
-from game.ui.overlays import move_reach, shot_preview
 from game.ui.report_card import ReportCard
 from game.world import actions as A
 from game.world.actions import shot_odds_inputs

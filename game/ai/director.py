@@ -24,8 +24,6 @@ from dataclasses import dataclass, field
 from functools import partial
 
 from game.ai.director_levels import DirectorLevel
-from game.ai.odds import escalation_chance
-from game.content.defs import EscalationBand
 
 
 @dataclass(frozen=True)
@@ -92,9 +90,6 @@ class DirectorView:
     rounds_needed: float = 0   # the survivors' rough count of rounds to finish the objective
     open_doors: int = 0        # open doors on the survivors' paths ahead
     gunners: int = 0           # survivors with a loaded gun and a target beyond blackout sight (a Blackout reads it)
-    next_heat: int = 0         # Heat expected on next round's track before anything is bought: ambient, carried,
-                               # and as much noise as the survivors made this round
-    escalation: tuple[EscalationBand, ...] = ()   # the rules' escalation bands (rules.yaml)
 
 
 @dataclass(frozen=True)
@@ -270,11 +265,9 @@ def inches_text(inches: float) -> str:
     return f"{round(inches, 1):g}\""
 
 
-def event_score(level: DirectorLevel, view: DirectorView, event: EventFact, per_heat: float,
-                doors: bool = True) -> tuple[float, str]:
-    """`per_heat`: the best score a Heat point buys in zombies now; Heat carried to next round is worth that, a
-    round later. `doors`: whether its slammed doors count (they count for one event a phase: a second one would shut
-    doors that are already shut)."""
+def event_score(level: DirectorLevel, view: DirectorView, event: EventFact, doors: bool = True) -> tuple[float, str]:
+    """What an event the Director may buy is worth now. `doors`: whether its slammed doors count (they count for
+    one event a phase: a second one would shut doors that are already shut)."""
     sc = level.scores
     score, why = 0.0, []
     for kind, amount in event.effects:
@@ -283,15 +276,6 @@ def event_score(level: DirectorLevel, view: DirectorView, event: EventFact, per_
             score += level.doom_space * min(amount, view.doom_left) / max(1.0, slack)
             why.append(f"Doom {view.doom_left} spaces from the end, the survivors need about "
                        f"{view.rounds_needed:.0f} rounds")
-        elif kind == "heat_next_round":
-            score += sc.heat_next_round * amount * per_heat * level.decay
-            more = (escalation_chance(view.next_heat + amount, view.escalation)
-                    - escalation_chance(view.next_heat, view.escalation))
-            # The ruthless Director reads the clock: a Doom space is worth more the less slack the survivors have.
-            slack = max(1.0, view.doom_left - view.rounds_needed)
-            score += level.doom_space * more / (slack if level.reads_the_clock else 1.0)
-            why.append(f"+{amount} Heat next round" + (f", Doom {more:.0%} likelier to escalate" if more else "")
-                       + (f" with about {slack:.0f} rounds to spare" if more and level.reads_the_clock else ""))
         elif kind == "close_doors" and view.open_doors and doors:
             score += sc.open_door * view.open_doors
             why.append(f"{view.open_doors} open door(s) on their path")
@@ -360,12 +344,11 @@ def _options(level: DirectorLevel, view: DirectorView, heat: int) -> list[_Optio
                         "reanimate", costs["reanimate"], f"a fallen Shambler rises at {name}: {why()}; it spends a "
                         f"third Heat point nothing else would use", spawn=name, score=s)))
     if level.events:
-        per_heat = max((o.score / o.cost for o in out if o.sort[0] in (1, 2, 3)), default=0.0)
         closers = [e for e in view.events if e.cost <= heat and any(k == "close_doors" for k, _ in e.effects)]
         door_event = min(closers, key=lambda e: (e.cost, e.id)).id if closers else None
         for event in view.events:
             if event.cost <= heat:
-                score, why = event_score(level, view, event, per_heat, doors=event.id == door_event)
+                score, why = event_score(level, view, event, doors=event.id == door_event)
                 out.append(_Option((5, event.id), event.cost, score, lambda event=event, why=why, score=score: Decision(
                     "event", event.cost, f"{event.name}: {why} (score {score:.1f})", event=event.id, score=score)))
     return out

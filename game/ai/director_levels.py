@@ -19,7 +19,6 @@ ZOMBIE_CLASSES = ("shambler", "special", "major")
 class Scores:
     toughness: float
     closing_lunge: float
-    heat_next_round: float
     open_door: float
     blackout_gunner: float
     full_survivor: float
@@ -37,7 +36,6 @@ class DirectorLevel:
     focus: float
     events: bool
     doom_space: float
-    reads_the_clock: bool      # a likelier escalation is worth doom_space / the survivors' slack, as Lost Time is
     buys: tuple[str, ...]      # the classes of zombie it spawns: shambler, special, major
     scores: Scores
 
@@ -55,7 +53,7 @@ def parse_tables(data: object, file: str, known, tables=None, maps=None) -> tupl
         return BAD if vals is None else MappingProxyType(vals)
 
     def scores(ctx: Ctx, v: object, where: str) -> object:
-        vals = keyed(ctx, v, where, {"toughness": share, "closing_lunge": big, "heat_next_round": big,
+        vals = keyed(ctx, v, where, {"toughness": share, "closing_lunge": big,
                                      "open_door": big, "blackout_gunner": big, "full_survivor": share,
                                      "situations": situations, "lone_horde": number(0, 5)}, {})
         return BAD if vals is None else Scores(**vals)
@@ -63,9 +61,9 @@ def parse_tables(data: object, file: str, known, tables=None, maps=None) -> tupl
     def level(ctx: Ctx, v: object, where: str) -> object:
         vals = keyed(ctx, v, where, {"text": text, "route_ahead": number(0, 48), "decay": share,
                                      "lunge_attack": number(0, 10), "focus": number(1, 5), "events": flag,
-                                     "doom_space": number(0, 50), "reads_the_clock": flag,
+                                     "doom_space": number(0, 50),
                                      "buys": list_of(choice(ZOMBIE_CLASSES), min_len=1, unique=True)},
-                     {"buys": list(ZOMBIE_CLASSES), "reads_the_clock": False})
+                     {"buys": list(ZOMBIE_CLASSES)})
         return BAD if vals is None else {**vals, "buys": tuple(vals["buys"])}
 
     def levels(ctx: Ctx, v: object, where: str) -> object:

@@ -164,7 +164,4 @@ def view_of(s: Session, level: DirectorLevel, memo: dict | None = None) -> Direc
         events,
         dict(s.rules.costs), zombie_kinds(s.content), doom_left=max(0, s.scenario.doom_length - s.doom),
         rounds_needed=rounds_needed(s) or 0.0, open_doors=len(open_doors),
-        gunners=_gunners(s, standing) if blackout else 0,
-        next_heat=min(s.rules.heat_max, s.scenario.ambient_heat + s.ambient_bonus + s.carried_heat
-                      + sum(noise.values())),
-        escalation=s.rules.escalation)
+        gunners=_gunners(s, standing) if blackout else 0)

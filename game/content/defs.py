@@ -25,7 +25,6 @@ MARKER_KINDS = ("spawn_minor", "spawn_major", "search", "objective", "deploy", "
 SKILL_EFFECTS: Mapping[str, type] = MappingProxyType({
     "medical": bool,            # may triage without a medical item
     "triage_dice": int,         # extra dice on triage Wits tests
-    "revive_wounds": int,       # extra wounds an ally stands up with after this survivor's triage
     "search_dice": int,         # extra dice on Search Wits tests
     "aim_dice": int,            # extra dice from Aim, on top of the usual +1
     "melee_dice": int,          # extra dice in every melee pool (attacking and defending)
@@ -180,6 +179,7 @@ class RulesDef:
     hunker: int
     aim_dice: int
     triage_need: int                   # successes needed to revive
+    skill_revive: int                  # wounds on standing after a triage by a medical skill alone
     escalation: tuple[EscalationBand, ...]
     costs: Mapping[str, int]           # lunge, shambler, reanimate, special, major
     lunge_distance: int

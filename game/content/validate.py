@@ -310,6 +310,7 @@ RULE_CHECKS: Mapping[str, Check] = {
     "elite_cap": integer(1, 10), "parting_swipe": integer(2, 6), "light_cover": integer(0, 3),
     "heavy_cover": integer(0, 4), "hunker": integer(0, 3), "aim_dice": integer(0, 3),
     "triage_need": integer(1, 3),
+    "skill_revive": integer(1, 3),
     "escalation": list_of(_band, min_len=1), "costs": _costs, "lunge_distance": integer(1, 12),
     "spawn_radius": integer(0, 6), "burning_out": integer(2, 6), "blackout_sight": integer(1, 48),
     "panic_heat": integer(1, 15),
@@ -552,7 +553,14 @@ def _effect(ctx: Ctx, v: object, where: str) -> object:
 def _event(ctx: Ctx, eid: str, data: object, where: str) -> EventDef | None:
     checks = {"name": text, "text": text, "cost": integer(0, 15), "effects": list_of(_effect, min_len=1)}
     vals = record(ctx, data, where, EventDef, checks)
-    return None if vals is None else EventDef(id=eid, **vals)
+    if vals is None:
+        return None
+    # Heat cannot be hoarded (rulebook 6.0 step 5): Heat the Director pays must not come back on next round's track.
+    bought_carry = vals["cost"] and any(e.kind == "heat_next_round" for e in vals["effects"])
+    if not require(ctx, not bought_carry, f"{where}.effects",
+                   "an event the Director buys (cost above 0) cannot put Heat on next round's track"):
+        return None
+    return EventDef(id=eid, **vals)
 
 
 # --- entry points ------------------------------------------------------------------------------------------

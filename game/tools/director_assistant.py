@@ -30,7 +30,6 @@ doom_left: 6                # Doom spaces before the last one
 rounds_needed: 4            # rounds the survivors still need to finish, roughly
 open_doors: 1               # open doors on the survivors' paths ahead
 gunners: 1                  # survivors with a loaded gun and a zombie in range farther than 6"
-next_heat: 4                # Heat already due on next round's track (ambient, carried, the noise you expect)
 held_spawns: [Mill Lane]    # spawn points a survivor stands on or touches
 noise_at: the pharmacy door # where the loudest noise was made (words, for the orders)
 survivors:
@@ -139,17 +138,14 @@ def view_from_facts(content: Content, scenario_id: str, facts: dict) -> Director
                         doom_left=doom_left,
                         rounds_needed=_inches(facts.get("rounds_needed", 0), "rounds_needed", 99),
                         open_doors=_number(facts.get("open_doors", 0), "open_doors", 0, 99),
-                        gunners=_number(facts.get("gunners", 0), "gunners", 0, 8),
-                        next_heat=_number(facts.get("next_heat", 0), "next_heat", 0, content.rules.heat_max),
-                        escalation=content.rules.escalation)
+                        gunners=_number(facts.get("gunners", 0), "gunners", 0, 8))
 
 
 class TableBoard:
     """The players' facts as a board the Director's shopping loop reads (game.ai.director_shop.Board), kept up to
     date as purchases are made: a lunge that lands fills a slot on its survivor (and the Shambler is engaged), a
-    Reanimate uses up a fallen Shambler, slammed doors are shut, a blackout blinds the guns, bought Heat lands on
-    next round's track. Where the facts cannot say what a purchase changed (where a closing lunge ends), the Shambler
-    lunges no more this phase."""
+    Reanimate uses up a fallen Shambler, slammed doors are shut, a blackout blinds the guns. Where the facts cannot
+    say what a purchase changed (where a closing lunge ends), the Shambler lunges no more this phase."""
 
     def __init__(self, view: DirectorView):
         self._view = view
@@ -191,13 +187,11 @@ class TableBoard:
             v = replace(v, removed_shamblers=v.removed_shamblers - 1)
         elif d.kind == "event":
             event = next(e for e in v.events if e.id == d.event)
-            for kind, amount in event.effects:
+            for kind, _ in event.effects:
                 if kind == "close_doors":
                     v = replace(v, open_doors=0)
                 elif kind == "blackout":
                     v = replace(v, gunners=0)
-                elif kind == "heat_next_round":
-                    v = replace(v, next_heat=v.next_heat + amount)
         self._view = v
 
     def forced(self, left: int, events_bought: set[str]) -> Decision | None:

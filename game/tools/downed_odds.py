@@ -117,9 +117,8 @@ class Swipes:
 def swipes(content: Content, *, zombies: Sequence[str] | str = (), slots: int | None = None,
            archetype: str | None = None, wounds: int | None = None, roll: bool = False, seed: int | None = None,
            faces: Sequence[int] | None = None) -> Swipes:
-    """The parting swipes at a survivor who Disengages (or drags a Downed ally away) from `zombies` in contact (or
-    zombies filling `slots`); `archetype` for a skill that shrugs swipes off, `wounds` left for the chance of going
-    down."""
+    """The parting swipes at a survivor who Disengages from `zombies` in contact (or zombies filling `slots`);
+    `archetype` for a skill that shrugs swipes off, `wounds` left for the chance of going down."""
     rules = content.rules
     zdefs, figures = zombies_or_slots(content, zombies, slots, "in contact")
     arch = lookup(content.archetypes, archetype, "--archetype", "archetype") if archetype else None

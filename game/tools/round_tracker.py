@@ -2,8 +2,9 @@
 
 A `RoundTracker` is plain data (it goes to JSON with `to_dict` and back with `from_dict`, which checks every field):
 the scenario, the Director's level, the round, the Doom position and the Doom events that fired (by name), the Heat
-that lands on this round's track from last round, the Heat bought or shrieked for next round, the ambient Heat the
-Doom events added, and this round's noise log ("+2 Pistol", "+1 natural 1": one tap each, labels from the data).
+that lands on this round's track from last round, the Heat shrieked (or a Doom event's) for next round, the ambient
+Heat the Doom events added, and this round's noise log ("+2 Pistol", "+1 natural 1": one tap each, labels from the
+data).
 
     t = RoundTracker.new(content, "pharmacy_run")
     t.add_noise(content, "weapon:pistol")               # or noise_buttons(content) for every button
@@ -84,7 +85,7 @@ class RoundTracker:
     doom_fired: list[dict] = field(default_factory=list)   # {"round", "space", "event", "why", "text"}
     ambient_bonus: int = 0      # ambient Heat added by Doom events (Distant Sirens)
     carried: int = 0            # Heat landing on this round's track from last round
-    next_round: int = 0         # Heat bought or shrieked this round for next round's track
+    next_round: int = 0         # Heat shrieked (or a Doom event's) this round for next round's track
     noise: list[dict] = field(default_factory=list)        # {"label", "heat"}
     phase: str = "survivors"    # survivors | director (the Director Phase has run: the End Phase is next)
     report: dict | None = None  # the last Director Phase, as JSON

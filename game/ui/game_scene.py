@@ -27,10 +27,15 @@ import pygame
 
 from game.ai.director_policy import policy_for
 from game.ai.survivor_ai import SurvivorAI
-from game.rules.combat import melee_defence_pool
-from game.tools.calculator import swarm_calc
-from game.tools.common import ToolError
-from game.tools.distributions import success_dist
+from game.tools.previews import (
+    Preview,
+    melee_preview,
+    move_reach,
+    shot_preview,
+    swarm_odds,
+    swipe_odds,
+    throw_preview,
+)
 from game.ui import theme
 from game.ui.app import Scene
 from game.ui.board_modals import Picker
@@ -49,7 +54,6 @@ from game.ui.offscreen import OffscreenMarkers
 from game.ui.overlays import (
     SIGHT_OK,
     OddsCard,
-    Preview,
     ReachLayer,
     dashed_line,
     draw_blast,
@@ -58,11 +62,7 @@ from game.ui.overlays import (
     draw_path,
     draw_path_label,
     draw_sight,
-    melee_preview,
-    move_reach,
     pct,
-    shot_preview,
-    throw_preview,
 )
 from game.ui.pass_cover import PassCover
 from game.ui.report_card import ReportCard
@@ -72,7 +72,7 @@ from game.ui.widgets import Button, Dialog, Tooltips, Widget
 from game.world import actions as A
 from game.world.action_registry import BY_ID, kind_of
 from game.world.agendas import verdicts
-from game.world.components import Health, Inventory, Status, Survivor, Turn, Zombie
+from game.world.components import Health, Inventory, Status, Turn
 from game.world.intent import Intent, cell_danger, shriek_calls, zombie_intent, zombie_intents
 from game.world.legal import Option, options, refusal
 from game.world.phase_report import phase_report, step_sentence
@@ -1272,33 +1272,8 @@ class GameScene(Scene):
         return f"If they attack in the Director Phase: hurt {pct(odds[0])}, Downed {pct(odds[1])}"
 
     def swarm_odds(self, who: int, joining: tuple[str, ...] = ()) -> tuple[float, float] | None:
-        """The chances (hurt, Downed) of the swarm on this survivor when it attacks, with zombies of the `joining`
-        kinds added (a Director's lunge preview); None when no swarm would attack."""
-        s = self.session
-        zombies = [z for z in s.engagers(who) if not s.comp(z, Status).stunned]
-        if not (zombies or joining) or s.comp(who, Status).downed:
-            return None
-        kinds = [s.comp(z, Zombie).kind for z in zombies] + list(joining)
-        taken = 0
-        for z in zombies:
-            if s.zdef(z).fight_per_wound:
-                h = s.comp(z, Health)
-                taken = h.max_wounds - h.wounds
-        surv = s.comp(who, Survivor)
-        gear = A.best_melee(s, who)
-        weapon = self.content.weapons.get(gear.gear_id) if gear else None
-        try:
-            if weapon is not None and weapon.kind == "melee":
-                calc = swarm_calc(self.content, zombies=kinds, archetype=surv.archetype, weapon=weapon.id,
-                                  melee_cover=s.board.is_defensible(s.cell(who)), wounds_taken=taken)
-            else:
-                calc = swarm_calc(self.content, zombies=kinds, defender_dice=melee_defence_pool(
-                    surv.fight, 0, s.effect(who, "melee_dice")), melee_cover=s.board.is_defensible(s.cell(who)),
-                    wounds_taken=taken)
-        except ToolError:
-            return None
-        left = s.comp(who, Health).wounds
-        return calc.wounds_to_defender.at_least(1), calc.wounds_to_defender.at_least(left)
+        """The chances (hurt, Downed) of the swarm on this survivor (game.tools.previews.swarm_odds)."""
+        return swarm_odds(self.session, who, joining)
 
     # --- drawing -------------------------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
@@ -1656,11 +1631,9 @@ class GameScene(Scene):
 
     def _swipe_preview(self, who: int) -> Preview:
         s = self.session
-        slots = min(s.rules.engagement_slots, sum(s.zdef(z).slots for z in s.engagers(who)))
-        need = 6 if s.effect(who, "swipe_immune") else s.rules.parting_swipe
-        dist = success_dist(slots, need)
-        return Preview("swipes", f"Parting swipes: {slots} dice, {need}+ wounds", _Swipes(dist,
-                                                                                         s.comp(who, Health).wounds))
+        odds = swipe_odds(s, who)       # every zombie in contact swipes, as Disengage rolls them
+        return Preview("swipes", f"Parting swipes: {odds.dice} dice, {odds.need}+ wounds",
+                       _Swipes(odds.dist, s.comp(who, Health).wounds))
 
 
 class _Swipes:

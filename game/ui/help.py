@@ -29,7 +29,7 @@ SECTIONS: list[tuple[str, list[tuple[str, str] | tuple[str, str, str]]]] = [
         (K, "FGT  Fight", "Dice in melee, when attacking and when defending."),
         (K, "SHT  Shoot", "Dice added to a gun's own dice."),
         (K, "WIT  Wits", "Dice for searching and for patching up a friend."),
-        (K, "GUT  Guts", "Dice for holding on: bleeding out, being fed on, blasts."),
+        (K, "GUT  Guts", "Dice for holding on: bleeding out, being fed on, blasts, braving a molotov's flames."),
         (K, "WND  Wounds", "Damage they can take before going Downed."),
     ]),
     ("Actions", [

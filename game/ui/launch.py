@@ -44,6 +44,17 @@ def make_app(size: tuple[int, int] | None = None, headless: bool = False):
 
 
 
+def run_sandbox(content, position, path=None, select: str | None = None, screenshot: str | Path | None = None,
+                size: tuple[int, int] | None = None) -> int:
+    """`python main.py sandbox [--map ID] [--position FILE] [--select NAME]`: the teacher's table."""
+    from game.ui.sandbox_scene import SandboxScene
+
+    app = make_app(size, headless=screenshot is not None)
+    app.push(MainMenu(content))
+    app.push(SandboxScene(content, position, path, select))
+    return run_window(app, screenshot)
+
+
 def run_window(app, screenshot: str | Path | None) -> int:
     """Run the window until it closes, or draw a few frames and save the last one."""
     import pygame

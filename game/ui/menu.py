@@ -18,13 +18,14 @@ VERSION = "0.1"
 
 @route("main_menu")
 class MainMenu(UIScene):
-    """Play a scenario, Quick-Play, Watch a demo, Tutorial, Campaign, Tools, Load, Settings, Quit."""
+    """Play a scenario, Quick-Play, Watch a demo, Tutorial, Sandbox, Campaign, Tools, Load, Settings, Quit."""
 
     ENTRIES = (
         ("play", "Play a scenario", "Pick one of the hand-built scenarios, then your team."),
         ("quick", "Quick-Play", "Roll a fresh scenario on the quick-play tables and play it."),
         ("demo", "Watch a demo", "The survivor AI plays a whole game against the Director while you watch."),
         ("tutorial", "Tutorial", "Learn to play in short lessons on small boards, one rule at a time."),
+        ("sandbox", "Sandbox", "Set up any position on any map and see what the rules say about it."),
         ("campaign", "Campaign", "Lead one band across many nights: scars, stress, supplies and a choice of missions."),
         ("tools", "Tools", "Odds, the Director, the decks, Quick-Play rolls and frenzies for a game on a real table."),
         ("load", "Load", "Carry on with a saved game."),
@@ -45,7 +46,7 @@ class MainMenu(UIScene):
         px = self.px
         actions = {"play": self.play, "quick": self.quick_play, "demo": self.demo, "load": self.load,
                    "settings": self.settings, "quit": self.quit, "tools": self.tools, "tutorial": self.tutorial,
-                   "campaign": self.campaign}
+                   "campaign": self.campaign, "sandbox": self.sandbox}
         buttons = []
         for key, label, tip in self.ENTRIES:
             enabled = key not in self.DISABLED
@@ -59,7 +60,7 @@ class MainMenu(UIScene):
         self.left = px(96)
         self.title_y = max(px(56), h // 2 - px(300))
         top = self.title_y + px(150)
-        self.menu.place(self.left - px(14), top, px(360), px(42), px(3))     # nine entries above the footer at 720
+        self.menu.place(self.left - px(14), top, px(360), px(38), px(3))     # ten entries above the footer at 720
         self.widgets.append(self.menu)
 
     def enter(self) -> None:
@@ -96,6 +97,12 @@ class MainMenu(UIScene):
     def tutorial(self) -> None:
         from game.ui.tutorial_scene import open_tutorial
         open_tutorial(self.app, self.content)
+
+    def sandbox(self) -> None:
+        from game.tools.sandbox import start_position
+        from game.ui.sandbox_scene import SandboxScene
+        first = next(iter(self.content.scenarios.values()))
+        self.app.push(SandboxScene(self.content, start_position(self.content, first.map)))
 
     def tools(self) -> None:
         from game.ui.tools_screen import ToolsScreen

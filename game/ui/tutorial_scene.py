@@ -14,6 +14,7 @@ one to rewind with a hint. Nothing here decides a rule.
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 
 import pygame
 
@@ -21,6 +22,7 @@ from game.content.defs import Content
 from game.content.errors import ContentError
 from game.tutorial.lessons import Lesson, load_lessons, odds_line
 from game.tutorial.runner import LessonRunner, Outcome, Progress
+from game.tutorial.sandbox_lesson import user_lessons
 from game.ui import theme
 from game.ui.board_view import Sprites, StaticBoard
 from game.ui.game_scene import GameScene, _sentence
@@ -141,6 +143,8 @@ class LessonScene(GameScene):
             cam.set_view(board)
             m = self.session.map
             cam.centre_on(m.width / 2, m.height / 2)
+            if m.width * cam.tile > board.width or m.height * cam.tile > board.height:
+                self._centre_on_team()      # a whole map (a lesson made in the sandbox): start where the team is
             self._centred = True
             self.hud.place_buttons(self._layout)
             self._make_top_buttons()
@@ -868,7 +872,11 @@ def open_tutorial(app, content: Content) -> TutorialScene | None:
         message(app, "The tutorial cannot open", "\n".join(lines) + (f"\n(and {more} more)" if more > 0 else ""),
                 tone="danger")
         return None
+    mine, problems = user_lessons(content)      # the lessons made at the teacher's table (game.ui.sandbox_scene)
+    lessons += tuple(replace(ls, order=len(lessons) + k + 1) for k, ls in enumerate(mine))
     scene = TutorialScene(content, lessons)
     app.push(scene)
+    if problems:
+        message(app, "A lesson made in the sandbox is damaged", str(problems[0]), tone="danger")
     return scene
 

@@ -202,7 +202,7 @@ def frenzy_options(form: Form) -> dict:
 
 def frenzy(code: str, error: ToolError | None = None):
     """The Downed survivor's odds: the Feeding Frenzy (and its roll, kept on the table), the bleed-out saves, or the
-    parting swipes when an ally drags them out."""
+    parting swipes of a Disengage."""
     code = table_code(code)
     result = extra = None
     if error is None and request.args.get("go"):

@@ -213,6 +213,7 @@ def _open_turn(s: Session, who: int) -> None:
     turn = s.comp(who, Turn)
     turn.searched = turn.handed_off = turn.aiming = False
     turn.free_interacts = s.effect(who, "free_interact")
+    turn.claim = -1
 
 
 def opening_ap(s: Session, who: int) -> int:
@@ -226,7 +227,7 @@ def activation_preview(s: Session, who: int) -> Iterator[None]:
     afterwards: the query of game.world.legal uses it to say what they could do before they commit."""
     turn, status = s.comp(who, Turn), s.comp(who, Status)
     saved = (s.active, s.withdraw_from, status.hunkered, turn.ap, turn.searched, turn.handed_off, turn.aiming,
-             turn.free_interacts)
+             turn.free_interacts, turn.claim)
     try:
         s.active, s.withdraw_from = who, None
         _open_turn(s, who)
@@ -236,7 +237,7 @@ def activation_preview(s: Session, who: int) -> Iterator[None]:
         yield
     finally:
         (s.active, s.withdraw_from, status.hunkered, turn.ap, turn.searched, turn.handed_off, turn.aiming,
-         turn.free_interacts) = saved
+         turn.free_interacts, turn.claim) = saved
 
 
 def end_activation(s: Session) -> None:
@@ -586,14 +587,28 @@ class Throw:
             faces = s.roll(after_dice_lost(weapon.dice, tgt.dice_lost), self.who, f"the blast on {s.name(eid)}",
                            tgt.need)
             hits = s.hits(faces, tgt.need)
-            if "burning" in weapon.traits and not (s.is_survivor(eid) and s.effect(eid, "fire_immune")):
-                if not status.burning:
-                    status.burning = True
-                    s.emit("status", f"{s.name(eid)} catches fire", who=eid)
+            if "burning" in weapon.traits and not status.burning and not _braves_fire(s, eid):
+                status.burning = True
+                s.emit("status", f"{s.name(eid)} catches fire", who=eid)
             if s.is_zombie(eid):
                 s.wound_zombie(eid, hits, weapon.name)
             else:
                 s.wound_survivor(eid, hits, weapon.name)
+
+
+def _braves_fire(s: Session, eid: int) -> bool:
+    """Whether a model in a fire's blast keeps from catching fire: a Firefighter always does, another standing
+    survivor braves the flames with a Guts test (rulebook 9.0), a zombie or a Downed survivor never does."""
+    if not s.is_survivor(eid):
+        return False
+    if s.effect(eid, "fire_immune"):
+        return True
+    if s.comp(eid, Status).downed:
+        return False
+    braved = s.hits(s.roll(guts_dice(s, eid), eid, f"a Guts test to brave the fire ({s.name(eid)})")) > 0
+    if braved:
+        s.emit("status", f"{s.name(eid)} braves the flames and does not catch fire", who=eid)
+    return braved
 
 
 @dataclass(frozen=True)
@@ -703,8 +718,13 @@ def _pay_interact(s: Session, who: int) -> None:
 
 @dataclass(frozen=True)
 class PickUp:
+    """1 AP; free for the card your own search this activation left at your feet for want of room: the rulebook
+    lets a full survivor drop an item to claim the find, at no further cost."""
     who: int
     uid: int
+
+    def cost(self, s: Session) -> int:
+        return 0 if s.comp(self.who, Turn).claim == self.uid else 1
 
     def _find(self, s: Session) -> tuple[int, Gear] | None:
         for cell, items in s.ground.items():
@@ -714,7 +734,7 @@ class PickUp:
         return None
 
     def check(self, s: Session) -> None:
-        _active(s, self.who)
+        _active(s, self.who, self.cost(s))
         found = self._find(s)
         if not found:
             raise Impossible("nothing like that lies here")
@@ -723,7 +743,8 @@ class PickUp:
         _carry_check(s, self.who, found[1])
 
     def perform(self, s: Session) -> None:
-        _spend(s, self.who)
+        _spend(s, self.who, self.cost(s))
+        s.comp(self.who, Turn).claim = -1
         cell, gear = self._find(s)
         s.ground[cell].remove(gear)
         if not s.ground[cell]:
@@ -899,8 +920,7 @@ class Triage:
         dice = s.comp(self.who, Survivor).wits + s.effect(self.who, "triage_dice")
         faces = s.roll(dice, self.who, f"triage on {s.name(self.ally)}")
         if s.hits(faces) >= s.rules.triage_need:
-            wounds = (s.content.items[gear.gear_id].revive_wounds if gear else 1) + s.effect(self.who,
-                                                                                                "revive_wounds")
+            wounds = s.content.items[gear.gear_id].revive_wounds if gear else s.rules.skill_revive
             if gear:
                 s.comp(self.who, Inventory).gear.remove(gear)
                 s.spend(gear)
@@ -943,15 +963,6 @@ class Drag:
         _spend(s, self.who)
         s.comp(self.who, Status).hunkered = False
         path = path_to(reach_full(s, self.who, self._budget(s)), self.dest)
-        engagers = s.engagers(self.ally)
-        if engagers:
-            need = s.rules.parting_swipe
-            faces = s.roll(s.swipes(engagers), None, f"swipes at {s.name(self.who)} dragging {s.name(self.ally)}",
-                           need, at_least_one=False)
-            wounds = swipe_wounds(faces, need)
-            s.wound_survivor(self.who, wounds, "swipes")
-            if s.comp(self.who, Status).downed:
-                return
         start = s.cell(self.who)
         trail = [start, *path]
         s.move_model(self.who, path, verb="drags an ally to")

@@ -54,6 +54,7 @@ class Turn:
     handed_off: bool = False
     free_interacts: int = 0
     aiming: bool = False
+    claim: int = -1               # uid of the card this activation's search left at their feet (picked up free)
 
 
 @dataclass

@@ -15,6 +15,13 @@ def guts_dice(s: Session, who: int) -> int:
     return guts_pool(s.comp(who, Survivor).guts, s.effect(who, "guts_dice"), painkillers(s, who))
 
 
+def guts_forecast(s: Session, who: int) -> int:
+    """The dice guts_dice would roll now, the best Guts item counted but not used up (a forecast for the screen)."""
+    items = s.content.items
+    best = best_guts_item(items[g.gear_id].guts_dice for g in s.comp(who, Inventory).gear if g.gear_id in items)
+    return guts_pool(s.comp(who, Survivor).guts, s.effect(who, "guts_dice"), best)
+
+
 def painkillers(s: Session, who: int) -> int:
     """Spend the best Guts item carried, for its extra dice on one Guts test."""
     inv = s.comp(who, Inventory)

@@ -5,7 +5,7 @@ from collections.abc import Sequence
 
 from game.content.defs import Content
 from game.rules.search import search_outcome, search_pool, tool_dice
-from game.world.components import Gear, Inventory, Status, Survivor
+from game.world.components import Gear, Inventory, Status, Survivor, Turn
 from game.world.guts import guts_dice
 from game.world.session import Session
 
@@ -61,8 +61,8 @@ def resolve_search(s: Session, who: int, cell: int) -> None:
             s.emit("search", "The deck is picked clean", who=who)
         elif gear.gear_id in s.content.hazards:
             resolve_hazard(s, who, gear)
-        else:
-            gain(s, who, gear)
+        elif not gain(s, who, gear):
+            s.comp(who, Turn).claim = gear.uid
 
 
 def _draw_two_keep_one(s: Session) -> list:
@@ -110,19 +110,20 @@ def _lurker_spot(s: Session, who: int, kind: str) -> int | None:
     return s.free_cell_near(here, 3)
 
 
-def gain(s: Session, who: int, gear: Gear) -> None:
-    """Put a card in a survivor's hands, or at their feet when they have no room."""
+def gain(s: Session, who: int, gear: Gear) -> bool:
+    """Put a card in a survivor's hands, or at their feet when they have no room (False)."""
     item = s.content.items.get(gear.gear_id)
     if item and item.kind == "ammo":
         inv = s.comp(who, Inventory)
         inv.reloads += item.reloads
         s.spend(gear)
         s.emit("item", f"{s.name(who)} gains {item.reloads} Reload tokens ({inv.reloads})", who=who)
-        return
+        return True
     if s.has_room(who) or (item and item.capacity):
         s.comp(who, Inventory).gear.append(gear)
         s.emit("item", f"{s.name(who)} takes {s.content.gear_name(gear.gear_id)}", who=who, uid=gear.uid)
-    else:
-        s.drop(gear, s.cell(who))
-        s.emit("item", f"No room: {s.content.gear_name(gear.gear_id)} is left at {s.name(who)}'s feet",
-               who=who, uid=gear.uid)
+        return True
+    s.drop(gear, s.cell(who))
+    s.emit("item", f"No room: {s.content.gear_name(gear.gear_id)} is left at {s.name(who)}'s feet (drop something "
+           f"to take it at no cost this activation)", who=who, uid=gear.uid)
+    return False

@@ -272,6 +272,14 @@ class Session:
             named = self._zombie_names[eid] = f"{self.content.zombies[found[Zombie].kind].name} #{eid}"
         return named
 
+    def rename(self, eid: int, name: str) -> None:
+        """Give a model the name a hand-set position calls it by (game.tools.sandbox): the log and the screen use it."""
+        found = self._entities[eid]
+        if Survivor in found:
+            found[Survivor].name = name
+        else:
+            self._zombie_names[eid] = name
+
     def may_withdraw(self, who: int) -> bool:
         """Has this survivor just won or tied a melee, so that a free Withdrawal step is open to it?"""
         return self.withdraw_from is not None and self.withdraw_from[0] == who
@@ -530,6 +538,12 @@ class Session:
         tail = f" ({lost} lost above {self.rules.heat_max})" if lost else ""
         self.emit("heat", f"+{amount} Heat: {reason} -> {self.heat}{tail}", amount=amount, heat=self.heat,
                   cell=cell)
+
+    def lay_noise(self, cell: int, amount: int) -> None:
+        """Heat already made at a cell this round, as a hand-set position says (no bonus, no event): on the track and
+        on the board."""
+        self.heat = min(self.rules.heat_max, self.heat + amount)
+        self._make_noise(cell, amount)
 
     def _make_noise(self, cell: int, amount: int) -> None:
         """Remember where this round's Heat was made (zombies without sight head for the loudest spot)."""
