@@ -78,8 +78,10 @@ def say(field: str, wrong: str) -> str:
     return f"{field}{wrong}" if wrong.startswith("[") else f"{field}: {wrong}"
 
 
-def problems(data: Mapping, fields: Mapping[str, tuple[Check, bool]]) -> list[tuple[str, str]]:
-    """(field, what is wrong) for each field of `fields` ({name: (check, required)}) that fails in data."""
+def problems(data: Mapping, fields: Mapping[str, tuple[Check, bool]], strict: bool = True) -> list[tuple[str, str]]:
+    """(field, what is wrong) for each field of `fields` ({name: (check, required)}) that fails in data, then (when
+    strict) each key of data that is none of them: a file the game wrote has no field it does not know, so an
+    unknown one means the file was edited or comes from another program."""
     out = []
     for name, (check, required) in fields.items():
         if name not in data:
@@ -89,4 +91,7 @@ def problems(data: Mapping, fields: Mapping[str, tuple[Check, bool]]) -> list[tu
         wrong = check(data[name])
         if wrong:
             out.append((name, wrong))
+    if strict:
+        out += [(shown(key, 40).strip("'"), "not a field of this file (edited by hand, or from another program?)")
+                for key in data if key not in fields]
     return out
