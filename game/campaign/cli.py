@@ -8,7 +8,7 @@ import sys
 from game.ai.survivor_levels import SURVIVOR_LEVELS
 from game.campaign import rules as R
 from game.campaign import simulate
-from game.campaign.saves import SaveError, campaign_path, read_campaign, write_campaign
+from game.campaign.saves import SaveError, campaign_path, load_campaign, name_taken, write_campaign
 from game.campaign.state import name
 from game.campaign.view import camp_text
 from game.content.loader import load_content_or_report
@@ -39,24 +39,27 @@ def cmd_campaign(args: argparse.Namespace) -> int:
         return _simulate(args)
     path = campaign_path(args.new or args.show)
     if args.new:
-        if path.exists():
-            print(f"error: --new: a campaign named {args.new!r} already exists ({path})", file=sys.stderr)
+        if name_taken(args.new):      # damaged or not, with its backup: never written over
+            print(f"error: --new: a campaign named {args.new!r} already exists ({path}, or its backup)",
+                  file=sys.stderr)
             return 2
         camp = R.new_campaign(content, args.new, args.seed)
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
             write_campaign(path, camp)
-        except OSError as exc:
-            print(f"error: cannot write {path}: {exc.strerror or exc}", file=sys.stderr)
+        except (OSError, SaveError) as exc:
+            print(f"error: cannot write {path}: {getattr(exc, 'strerror', None) or exc}", file=sys.stderr)
             return 1
         print(camp_text(camp, content))
         print(f"\nsaved to {path}")
         return 0
     try:
-        camp, _ = read_campaign(path, content)
+        camp, session = load_campaign(path, content)       # a mission under way is replayed and checked too
     except SaveError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 1
+    if session is not None:
+        session.close()
     print(camp_text(camp, content))
     return 0
 

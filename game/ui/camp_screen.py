@@ -15,7 +15,13 @@ import pygame
 from game.campaign import choices as C
 from game.campaign import rules as R
 from game.campaign.mission import choose_team, finish_mission, mission_game, start_mission
-from game.campaign.saves import SaveError, campaign_dir, read_campaign, write_campaign
+from game.campaign.saves import (
+    SaveError,
+    campaign_path,
+    fresh_name,
+    load_campaign,
+    write_campaign,
+)
 from game.campaign.state import Campaign
 from game.campaign.tables import campaign_rules
 from game.content.defs import Content
@@ -76,10 +82,16 @@ class CampScreen(UIScene):
     # --- orders --------------------------------------------------------------------------------------------------
     def save(self, mission_rng=None) -> Path | None:
         try:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-            write_campaign(self.path, self.camp, mission_rng)
-        except OSError as exc:
-            self.message = f"Could not save: {exc.strerror or exc}"
+            try:
+                write_campaign(self.path, self.camp, mission_rng)
+            except SaveError:       # something unreadable took the file's place since the camp opened: keep it
+                damaged = self.path
+                self.camp.name = fresh_name(self.camp.name, damaged.parent)
+                self.path = campaign_path(self.camp.name, damaged.parent)
+                write_campaign(self.path, self.camp, mission_rng)
+                self.message = f"{damaged.name} was damaged from outside; the band is saved as {self.path.name}"
+        except (OSError, SaveError) as exc:
+            self.message = f"Could not save: {getattr(exc, 'strerror', None) or exc}"
             return None
         return self.path
 
@@ -199,9 +211,7 @@ class CampScreen(UIScene):
         self.save()
 
     def new_campaign(self) -> None:
-        name = f"Band {new_seed() % 10000}"
-        camp = R.new_campaign(self.content, name, new_seed())
-        self.app.replace(CampScreen(self.content, camp, campaign_dir() / f"{name.lower().replace(' ', '_')}.json"))
+        self.app.replace(new_band(self.content, f"Band {new_seed() % 10000}", self.path.parent))
 
     # --- layout --------------------------------------------------------------------------------------------------
     def _offers(self) -> list[Offer]:
@@ -378,17 +388,16 @@ class CampScreen(UIScene):
             y += line_height(size) + 1
 
 
-def open_campaign(app, content: Content) -> None:
-    """The newest saved campaign that still reads, else a new one."""
-    folder = campaign_dir()
-    saves = sorted(folder.glob("*.json"), key=lambda p: p.stat().st_mtime, reverse=True) if folder.is_dir() else []
-    for path in saves:
-        try:
-            camp, _ = read_campaign(path, content)
-        except SaveError:
-            continue
-        app.push(CampScreen(content, camp, path))
-        return
-    seed = new_seed()
-    camp = R.new_campaign(content, "First Band", seed)
-    app.push(CampScreen(content, camp, folder / "first_band.json"))
+def new_band(content: Content, wanted: str, folder: Path | None = None) -> CampScreen:
+    """The camp of a new campaign, under the first free name like `wanted` (never a damaged campaign's file)."""
+    name = fresh_name(wanted, folder)
+    return CampScreen(content, R.new_campaign(content, name, new_seed()), campaign_path(name, folder))
+
+
+def camp_for(content: Content, path: Path) -> CampScreen:
+    """The camp of the saved campaign at `path`, its mission under way (if any) replayed and checked first;
+    SaveError when it does not read or replay."""
+    camp, session = load_campaign(path, content)
+    if session is not None:
+        session.close()
+    return CampScreen(content, camp, path)

@@ -12,6 +12,7 @@ from __future__ import annotations
 import dataclasses
 import json
 import os
+import random
 import time
 from pathlib import Path
 
@@ -183,7 +184,7 @@ _RNG_INDEX = 624       # the last of the 625 words is the generator's place in t
 
 def _rng_state(value: object) -> str | None:
     """random.Random.getstate() as _rng_to_json writes it: [3, 624 words and an index, None or a float]."""
-    if not (isinstance(value, list) and len(value) == 3 and S.is_whole(value[0])
+    if not (isinstance(value, list) and len(value) == 3 and S.exactly(random.Random.VERSION)(value[0]) is None
             and _RNG_WORDS(value[1]) is None and (value[2] is None or isinstance(value[2], float))):
         return "expected the dice generator's state as the game writes it"
     if value[1][_RNG_INDEX] > _RNG_INDEX:
