@@ -12,7 +12,7 @@ from game.campaign.saves import SaveError, campaign_path, load_campaign, name_ta
 from game.campaign.state import name
 from game.campaign.view import camp_text
 from game.content.loader import load_content_or_report
-from game.sim.simulate_cli import cores, positive, seed
+from game.sim.simulate_cli import cores, positive, positive_up_to, seed
 
 
 def register(sub) -> None:
@@ -24,7 +24,8 @@ def register(sub) -> None:
     what.add_argument("--show", type=name, metavar="NAME", help="print the camp of a saved campaign")
     what.add_argument("--simulate", action="store_true", help="play whole campaigns AI against AI and report")
     p.add_argument("--seed", type=seed, default=1, help="the campaign's seed (--simulate: of the first; default 1)")
-    p.add_argument("--games", type=positive, default=50, help="--simulate: how many campaigns (default 50)")
+    p.add_argument("--games", type=positive_up_to(simulate.MAX_CAMPAIGNS, "a campaign takes seconds"), default=50,
+                   help=f"--simulate: how many campaigns (default 50, at most {simulate.MAX_CAMPAIGNS:,})")
     p.add_argument("--level", choices=SURVIVOR_LEVELS, default="veteran", help="--simulate: the survivor AI's level")
     p.add_argument("--jobs", type=positive, default=1, help="--simulate: worker processes (default 1)")
     p.add_argument("--no-progress", action="store_true", help="--simulate: no progress bar")
@@ -68,10 +69,9 @@ def _simulate(args: argparse.Namespace) -> int:
     jobs = min(args.jobs, cores())
     if jobs < args.jobs:
         print(f"note: --jobs {args.jobs} is more than the {jobs} cores here; using {jobs}", file=sys.stderr)
-    work = [simulate.CampaignJob(args.seed + i, args.level) for i in range(args.games)]
-    records = simulate.stream(work, jobs)
+    records = simulate.stream(simulate.jobs_for(args.games, args.seed, args.level), jobs)
     if not args.no_progress:
         from tqdm import tqdm
         records = tqdm(records, total=args.games, desc="campaigns", unit="campaign", file=sys.stderr)
-    print(simulate.report(list(records), args.level, args.seed))
+    print(simulate.report(records, args.level, args.seed))
     return 0
