@@ -272,7 +272,7 @@ def cmd_map(args: argparse.Namespace) -> int:
                 problems = exc.problems
     else:
         path = Path(args.path)
-        if not path.is_file():
+        if not path.exists():       # anything else that is not a map file (a FIFO, a folder) is read_text's line
             print(f"error: {path}: no such map file", file=sys.stderr)
             return 2
         if is_tile_file(path):
