@@ -293,3 +293,59 @@ def test_a_campaign_writer_killed_mid_write_leaves_a_campaign_and_a_backup_that_
             assert camp.name == "First Band"
     assert list(path.parent.glob(".*.tmp"))           # some kills did land mid-write: their temporary files are left
     assert [f.ok for f in list_campaigns(content)] == [True]
+
+
+def test_delete_removes_a_damaged_campaign_after_a_confirmation_and_keeps_its_backup(content, home, app):
+    path = campaign_path("First Band")
+    camp = R.new_campaign(content, "First Band", 4)
+    write_campaign(path, camp)
+    write_campaign(path, camp)
+    path.write_text("{")
+    open_campaign(app, content)
+    listed = app.scene
+    press(app, pygame.K_DELETE)
+    assert type(app.scene).__name__ == "Dialog" and path.exists()        # asked first
+    press(app, pygame.K_RETURN)
+    assert app.scene is listed and listed.entries == [] and not path.exists()
+    assert backup_path(path).exists() and fresh_name("First Band") == "First Band 2"
+
+
+def test_the_camp_leads_to_every_campaign(content, home, app):
+    for name in ("Night Crew", "Old Guard"):
+        write_campaign(campaign_path(name), R.new_campaign(content, name, 3))
+    open_campaign(app, content)
+    camp = app.scene
+    assert isinstance(camp, CampScreen) and camp.campaigns_button is not None
+    click(app, camp.campaigns_button.rect.center)
+    listed = app.scene
+    assert isinstance(listed, CampaignsScene) and sorted(e.camp.name for e in listed.entries) == ["Night Crew",
+                                                                                                  "Old Guard"]
+    other = next(i for i, e in enumerate(listed.entries) if e.camp.name != camp.camp.name)
+    listed.list.select(other)
+    press(app, pygame.K_RETURN)
+    assert isinstance(app.scene, CampScreen) and app.scene.camp.name == listed.entries[other].camp.name
+    assert app.scene.campaigns_button is not None
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
+@pytest.mark.parametrize("text", [1.0, 1.15])
+def test_the_campaigns_list_and_the_camp_button_draw_at_both_sizes_without_overlaps(content, home, size, text,
+                                                                                    monkeypatch):
+    from game.ui import theme
+
+    monkeypatch.setattr(theme, "text_scale", text)
+    damaged_folder(content, "an extra key on a survivor")
+    window = App(size, headless=True)
+    window.push(MainMenu(content))
+    open_campaign(window, content)
+    for scene in (window.scene, None):
+        if scene is None:         # the camp of a good one, with its button back to the list
+            window.scene.list.select(1)
+            press(window, pygame.K_RETURN)
+            scene = window.scene
+            assert isinstance(scene, CampScreen)
+        window.step(1 / 60)
+        assert all(window.screen.get_rect().contains(w.rect) for w in scene.widgets if w.rect.width)
+        buttons = [w.rect for w in scene.widgets if type(w).__name__ == "Button"]
+        assert not any(a.colliderect(b) for i, a in enumerate(buttons) for b in buttons[i + 1:])
+    pygame.quit()

@@ -2,7 +2,8 @@
 
 Main menu -> Campaign (open_campaign) opens it when a campaign file is damaged. A damaged file
 is only ever read: Open is refused with the reason, "Open the backup" starts again from the state kept beside it
-(as '<name> restored', a file of its own) and "New band" takes a name no file has. Nothing here writes over a file.
+(as '<name> restored', a file of its own) and "New band" takes a name no file has. Nothing here writes over a file;
+Delete removes the chosen campaign file after a confirmation (its backup stays, and keeps the name taken).
 """
 from __future__ import annotations
 
@@ -11,13 +12,33 @@ from pathlib import Path
 import pygame
 
 from game.campaign import rules as R
-from game.campaign.saves import CampaignFile, SaveError, campaign_dir, list_campaigns, reason, restore_backup
+from game.campaign.saves import (
+    CampaignFile,
+    SaveError,
+    backup_path,
+    campaign_dir,
+    list_campaigns,
+    reason,
+    restore_backup,
+)
 from game.campaign.state import Campaign
 from game.campaign.tables import campaign_rules
 from game.content.defs import Content
 from game.ui import theme
-from game.ui.camp_screen import camp_for, new_band
-from game.ui.widgets import Button, ListBox, Row, UIScene, draw_panel, draw_text, draw_wrapped, message
+from game.ui.camp_screen import CampScreen, camp_for, new_band
+from game.ui.widgets import (
+    Button,
+    ListBox,
+    Row,
+    UIScene,
+    confirm,
+    draw_panel,
+    draw_text,
+    draw_wrapped,
+    ellipsize,
+    message,
+)
+from game.world.saves import delete_save
 
 
 def summary(camp: Campaign, content: Content) -> str:
@@ -81,18 +102,21 @@ class CampaignsScene(UIScene):
         self.detail = pygame.Rect(margin + list_w + px(24), top, w - 2 * margin - list_w - px(24), bottom - top)
         by = h - px(72)
         back = Button("Back", self.back, hotkey=pygame.K_ESCAPE, size=px(24))
-        back.rect = pygame.Rect(margin, by, px(160), px(50))
+        back.rect = pygame.Rect(margin, by, px(130), px(50))
         new = Button("New band", self.new_band, hotkey=pygame.K_n, hint="N", size=px(24),
                      tooltip="Start a new campaign under a name no file has.")
-        new.rect = pygame.Rect(back.rect.right + px(16), by, px(200), px(50))
+        new.rect = pygame.Rect(back.rect.right + px(16), by, px(180), px(50))
         self.open_button = Button("Open", self.open, hotkey=(pygame.K_RETURN, pygame.K_KP_ENTER), hint="Enter",
                                   style="primary", size=px(25))
-        self.open_button.rect = pygame.Rect(w - margin - px(220), by, px(220), px(50))
+        self.open_button.rect = pygame.Rect(w - margin - px(190), by, px(190), px(50))
         self.backup_button = Button("Open the backup", self.open_backup, hotkey=pygame.K_b, hint="B", size=px(24),
                                     tooltip="Start again from the state kept beside the damaged file, as a "
                                             "campaign of its own; the damaged file stays as it is.")
-        self.backup_button.rect = pygame.Rect(self.open_button.rect.x - px(296), by, px(280), px(50))
-        self.widgets += [self.list, back, new, self.backup_button, self.open_button]
+        self.backup_button.rect = pygame.Rect(self.open_button.rect.x - px(266), by, px(250), px(50))
+        self.delete_button = Button("Delete", self.delete, hotkey=pygame.K_DELETE, hint="Del", size=px(24),
+                                    tooltip="Remove the chosen campaign file (its backup stays).")
+        self.delete_button.rect = pygame.Rect(new.rect.right + px(16), by, px(150), px(50))
+        self.widgets += [self.list, back, new, self.delete_button, self.backup_button, self.open_button]
         self._sync()
 
     def _select(self, row: Row) -> None:
@@ -103,6 +127,7 @@ class CampaignsScene(UIScene):
         e = self.current
         self.open_button.enabled = bool(e and e.ok)
         self.backup_button.enabled = bool(e and not e.ok and e.backup)
+        self.delete_button.enabled = e is not None
 
     # --- actions -------------------------------------------------------------------------------------------------
     def open(self) -> None:
@@ -123,7 +148,7 @@ class CampaignsScene(UIScene):
             self.relayout()
             message(self.app, "This campaign cannot be opened", f"{path.name}: {reason(exc, path)}", tone="danger")
             return
-        self.app.replace(screen)
+        self.app.replace(with_list(screen, self.content))
 
     def open_backup(self) -> None:
         e = self.current
@@ -136,8 +161,25 @@ class CampaignsScene(UIScene):
             return
         self._open(path)
 
+    def delete(self) -> None:
+        e = self.current
+        if e is None:
+            return
+        what = f"The campaign {e.camp.name}" if e.ok else "This damaged file"
+        kept = f" Its backup stays as {backup_path(e.path).name}." if backup_path(e.path).exists() else ""
+        confirm(self.app, "Delete this campaign?", f"{what} ({e.path.name}) is removed for good.{kept}", "Delete",
+                lambda: self._delete(e), tone="danger")
+
+    def _delete(self, e: CampaignFile) -> None:
+        try:
+            delete_save(e.path)
+        except SaveError as exc:
+            message(self.app, "The campaign was not deleted", reason(exc, e.path), tone="danger")
+        self.enter()
+        self.relayout()
+
     def new_band(self) -> None:
-        self.app.replace(new_band(self.content, "New Band", self.folder))
+        self.app.replace(with_list(new_band(self.content, "New Band", self.folder), self.content))
 
     def back(self) -> None:
         self.app.pop()
@@ -176,12 +218,15 @@ class CampaignsScene(UIScene):
             para(e.problem, 20, theme.INK)
             para(damage_advice(e.problem), 19, theme.INK_DIM, gap=14)
             if e.backup is not None:
-                para(f"Its backup reads: {e.backup.name}, {summary(e.backup, self.content)}. Open the backup starts "
-                     f"again from there as a campaign of its own.", 19, theme.GOOD)
+                b = e.backup
+                para(f"Its backup reads: {b.name} on day {b.day}, {len(b.alive())} of {len(b.members)} survivors, "
+                     f"{b.missions_won} missions won. Open the backup starts again from there, as a campaign of its "
+                     f"own.", 19, theme.GOOD)
             else:
                 para("There is no backup that reads beside it.", 19, theme.INK_FAINT)
-            draw_text(surface, f"The file stays as it is in {self.folder or campaign_dir()}.",
-                      (inner.x, inner.bottom), px(16), theme.INK_FAINT, anchor="bottomleft")
+            where = f"The game leaves it as it is in {self.folder or campaign_dir()} (Delete removes it)."
+            draw_text(surface, ellipsize(where, px(16), inner.width), (inner.x, inner.bottom), px(16),
+                      theme.INK_FAINT, anchor="bottomleft")
             return
         camp = e.camp
         para(camp.name.upper(), 17, theme.ACCENT, True, 4)
@@ -198,18 +243,24 @@ class CampaignsScene(UIScene):
                   theme.INK_FAINT, anchor="bottomleft")
 
 
+def with_list(screen: CampScreen, content: Content) -> CampScreen:
+    """The camp with its "All campaigns" button leading here."""
+    screen.show_campaigns = lambda app: app.replace(CampaignsScene(content))
+    return screen
+
+
 def open_campaign(app, content: Content) -> None:
     """Main menu -> Campaign: the newest campaign when every campaign file reads, a new band when there are none;
     when any is damaged (or the newest does not replay), the list of campaigns (below), which says why
     and offers the damaged one's backup - a damaged file is never opened, written over or reused for a new band."""
     found = list_campaigns(content)
     if not found:
-        app.push(new_band(content, "First Band"))
+        app.push(with_list(new_band(content, "First Band"), content))
         return
     failed = {}
     if all(f.ok for f in found):
         try:
-            app.push(camp_for(content, found[0].path))
+            app.push(with_list(camp_for(content, found[0].path), content))
             return
         except SaveError as exc:
             failed[found[0].path] = reason(exc, found[0].path)

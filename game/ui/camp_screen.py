@@ -78,6 +78,7 @@ class CampScreen(UIScene):
         self.offers: list[Offer] = []
         self.chosen = 0                       # the mission chosen in the list
         self._offer_cache: dict[tuple, Offer] = {}
+        self.show_campaigns = None            # app -> None: the list of every campaign (set by game.ui.camp_list)
 
     # --- orders --------------------------------------------------------------------------------------------------
     def save(self, mission_rng=None) -> Path | None:
@@ -211,7 +212,9 @@ class CampScreen(UIScene):
         self.save()
 
     def new_campaign(self) -> None:
-        self.app.replace(new_band(self.content, f"Band {new_seed() % 10000}", self.path.parent))
+        screen = new_band(self.content, f"Band {new_seed() % 10000}", self.path.parent)
+        screen.show_campaigns = self.show_campaigns
+        self.app.replace(screen)
 
     # --- layout --------------------------------------------------------------------------------------------------
     def _offers(self) -> list[Offer]:
@@ -323,6 +326,13 @@ class CampScreen(UIScene):
         back = Button("Back", self.back, hotkey=pygame.K_ESCAPE, size=px(18))
         back.rect = pygame.Rect(w - margin - back_w, self.bar_y, back_w, bar_h)
         self.widgets.append(back)
+        self.campaigns_button = None
+        if self.show_campaigns is not None:
+            self.campaigns_button = Button("All campaigns", lambda: self.show_campaigns(self.app), size=px(16),
+                                           tooltip="Every campaign on disk: open another, start a new band, or "
+                                                   "see why one is damaged and open its backup.")
+            self.campaigns_button.rect = pygame.Rect(w - margin - px(150), px(12), px(150), px(34))
+            self.widgets.append(self.campaigns_button)
 
     def back(self) -> None:
         self.app.pop()
@@ -332,8 +342,8 @@ class CampScreen(UIScene):
         px = self.px
         camp = self.camp
         draw_text(surface, f"Camp: {camp.name}", (px(24), px(14)), px(34), theme.INK, True)
-        draw_text(surface, "F1  Rules help", (surface.get_width() - px(24), px(22)), px(16), theme.INK_FAINT,
-                  anchor="topright")
+        help_right = self.campaigns_button.rect.x - px(16) if self.campaigns_button else surface.get_width() - px(24)
+        draw_text(surface, "F1  Rules help", (help_right, px(22)), px(16), theme.INK_FAINT, anchor="topright")
         draw_status(surface, pygame.Rect(px(24), px(56), surface.get_width() - px(48), px(54)), camp, self.content,
                     self.s)
         draw_memorial(surface, camp, self.content, self.memorial, self.s)

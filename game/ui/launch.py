@@ -86,7 +86,7 @@ def run_camp(name: str | None = None, screenshot: str | Path | None = None,
     """The camp screen of the named campaign (one line and exit 1 when it is damaged), else what Main menu ->
     Campaign opens (camp_list.open_campaign), over the main menu."""
     from game.campaign.saves import SaveError, campaign_path
-    from game.ui.camp_list import open_campaign
+    from game.ui.camp_list import open_campaign, with_list
     from game.ui.camp_screen import camp_for
     content = load_content_or_report()
     if content is None:
@@ -94,7 +94,7 @@ def run_camp(name: str | None = None, screenshot: str | Path | None = None,
     screen = None
     if name is not None:
         try:
-            screen = camp_for(content, campaign_path(name))
+            screen = with_list(camp_for(content, campaign_path(name)), content)
         except SaveError as exc:
             print(f"error: {exc}", file=sys.stderr)
             return 1
