@@ -34,7 +34,8 @@ def read_text(path: Path | str, limit: int = MAX_BYTES) -> tuple[str | None, lis
         kind = _not_a_file(os.stat(path).st_mode)
         if kind:
             return None, [Problem(file, "file", kind)]
-        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_NOCTTY", 0) | getattr(os, "O_BINARY", 0))
+        flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0) | getattr(os, "O_BINARY", 0)
+        fd = os.open(path, flags)        # (Windows has no FIFOs to block on, nor O_NONBLOCK)
         with os.fdopen(fd, "rb") as fh:
             kind = _not_a_file(os.fstat(fh.fileno()).st_mode)
             if kind:
