@@ -284,6 +284,14 @@ def cmd_validate(args: argparse.Namespace) -> int:
     return 0
 
 
+def _team(text: str) -> tuple[str, ...]:
+    """--team: one or more archetype ids separated by commas, none of them empty."""
+    ids = tuple(part.strip() for part in text.split(","))
+    if not all(ids):
+        raise argparse.ArgumentTypeError(f"expected archetype ids separated by commas, none empty, got {text!r}")
+    return ids
+
+
 def _tile(text: str) -> int:
     try:
         n = int(text)
@@ -317,7 +325,7 @@ def cmd_map(args: argparse.Namespace) -> int:
                 problems = exc.problems
     else:
         path = Path(args.path)
-        if not path.is_file():
+        if not path.exists():       # anything else that is not a map file (a FIFO, a folder) is read_text's line
             print(f"error: {path}: no such map file", file=sys.stderr)
             return 2
         if is_tile_file(path):
@@ -336,8 +344,8 @@ def cmd_map(args: argparse.Namespace) -> int:
         from game.ui.map_render import save_map_png
         try:
             save_map_png(mapdef, Path(args.screenshot), args.tile)
-        except (OSError, Exception) as exc:     # a bad path or an unwritable folder: one line, never a traceback
-            print(f"error: cannot write {args.screenshot}: {exc}", file=sys.stderr)
+        except (OSError, Exception) as exc:     # a full disk, an unwritable folder: one line, never a traceback
+            print(f"error: cannot write {args.screenshot}: {getattr(exc, 'strerror', None) or exc}", file=sys.stderr)
             return 1
         print(f"screenshot: {args.screenshot}")
     return 1 if problems else 0
@@ -470,7 +478,7 @@ def _add_tool_commands(sub) -> None:
     scen.add_argument("--map", metavar="ID", help="play on this map (the environment roll reads down to it)")
     scen.add_argument("--faces", type=_faces, metavar="F,F,...",
                       help="real dice: objective d6, environment d6, density 2d6 (two faces), hazard d6")
-    scen.add_argument("--team", metavar="IDS", help="the team, comma separated archetype ids")
+    scen.add_argument("--team", type=_team, metavar="IDS", help="the team, comma separated archetype ids")
     scen.add_argument("--play", action="store_true",
                       help="then play it headless (random survivors) and print the result")
     scen.add_argument("--json", action="store_true", help="print JSON")
@@ -674,15 +682,13 @@ def cmd_scavenge(args: argparse.Namespace) -> int:
 def cmd_scenario(args: argparse.Namespace) -> int:
     from game.tools import quickplay as Q
     from game.tools import table_cli
-    from game.tools.common import id_list
 
     if table_cli.used(args):
-        team = id_list(args.team) if args.team else None
-        return table_cli.run(args, lambda *table: table_cli.scenario(args, team, *table))
+        return table_cli.run(args, lambda *table: table_cli.scenario(args, args.team, *table))
 
     def build(content):
         q = Q.generate(content, args.seed, map_id=args.map, faces=args.faces,
-                       team=id_list(args.team) if args.team else None)
+                       team=args.team)
         if not args.play:
             return q, None
         from game.ai.random_bot import RandomSurvivors

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import errno
 import itertools
+import json
 import multiprocessing
 
 import pygame
@@ -82,3 +83,72 @@ def test_screenshot_on_a_full_disk_fails(tmp_path, monkeypatch, capsys):
 def test_a_seed_a_save_could_not_keep_is_refused(capsys, command):
     assert main([*command, "--seed", str(2**63)]) == 2
     assert "--seed: must be between -2**63 and 2**63 - 1" in capsys.readouterr().err
+
+
+# --- issue #27 ----------------------------------------------------------------------------------------------------
+@pytest.mark.parametrize("team", [",", "", " , ", "doctor,,courier"])
+def test_scenario_team_comma_is_refused(capsys, team):
+    assert main(["scenario", "--team", team]) == 2
+    assert "--team: expected archetype ids separated by commas, none empty" in capsys.readouterr().err
+
+
+def test_map_screenshot_on_a_full_disk_fails_and_leaves_no_png(tmp_path, monkeypatch, capsys):
+    _full_disk(monkeypatch)
+    out = tmp_path / "pharmacy.png"
+    try:
+        assert main(["map", "maps/pharmacy_run.yaml", "--screenshot", str(out)]) == 1
+    finally:
+        pygame.quit()
+    err = capsys.readouterr().err
+    assert err == f"error: cannot write {out}: No space left on device\n" and not out.exists()
+    assert list(tmp_path.iterdir()) == []          # no temporary file left either
+
+
+def test_map_screenshot_refuses_a_png_the_encoder_cut_short(tmp_path, monkeypatch, capsys):
+    """What SDL does on a full disk when it writes the file itself: a short PNG and no error."""
+    real = pygame.image.save
+    monkeypatch.setattr(pygame.image, "save", lambda surface, fh, hint=None: real(surface, fh, hint) or fh.truncate(64))
+    out = tmp_path / "pharmacy.png"
+    try:
+        assert main(["map", "maps/pharmacy_run.yaml", "--screenshot", str(out)]) == 1
+    finally:
+        pygame.quit()
+    assert "not a whole PNG" in capsys.readouterr().err and not out.exists()
+
+
+def test_campaign_simulate_games_10_to_the_23_is_refused_in_one_line(capsys):
+    assert main(["campaign", "--simulate", "--games", str(10**23)]) == 2
+    assert "--games: at most 1,000,000 (a campaign takes seconds)" in capsys.readouterr().err
+
+
+def test_campaign_simulate_streams_its_jobs_and_records(monkeypatch):
+    """The jobs are made as the batch goes and the report reads the records once: nothing is a list of them all."""
+    from game.campaign import simulate
+
+    jobs = simulate.jobs_for(10**23, 1, "veteran")
+    monkeypatch.setattr(simulate, "run_one", lambda job: {
+        "seed": job.seed, "over": "evacuated", "days": 3, "missions": 2, "won": 2, "fates": {}, "recruited": 4,
+        "scars": 0, "breaks": 0, "stress_left": 1, "survivors": 4, "supplies": 5, "turned": 0, "horror": {}})
+    records = simulate.stream(jobs)
+    text = simulate.report(itertools.islice(records, 1000), "veteran", 1)
+    assert text.startswith("1000 campaigns, survivor AI veteran, seeds 1..1000")
+    assert next(jobs).seed == 1001            # no job made before it was needed
+
+
+def test_scavenge_searches_10_to_the_8_is_refused_in_one_line(capsys):
+    assert main(["scavenge", "--wits", "3", "--searches", str(10**8)]) == 2
+    assert capsys.readouterr().err == "error: --searches: must be 1 to 1,000 (each search is printed), not " \
+                                      "100,000,000\n"
+
+
+def test_scavenge_refuses_searches_a_kept_state_could_not_count(tmp_path, capsys):
+    from game.tools import scavenge as S
+
+    state = tmp_path / "decks.json"
+    assert main(["scavenge", "--wits", "3", "--state", str(state)]) == 0
+    data = json.loads(state.read_text())
+    data["scavenge"]["searches"] = S.MAX_KEPT_SEARCHES
+    state.write_text(json.dumps(data))
+    capsys.readouterr()
+    assert main(["scavenge", "--wits", "3", "--state", str(state)]) == 2
+    assert "--state: these decks have had 1,000,000 searches" in capsys.readouterr().err

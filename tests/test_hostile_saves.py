@@ -104,6 +104,63 @@ def test_one_bad_file_in_the_saves_folder_never_hides_the_others(tmp_path, good_
     assert len(entries) == len(DAMAGE) + 2 and all(e.problem for e in entries if not e.ok)
 
 
+# --- edited saves that loaded before issue #27: each consistent enough to replay, each a lie --------------------------
+def refused(tmp_path, text: str) -> str:
+    path = tmp_path / "slot.json"
+    path.write_text(text)
+    with pytest.raises(SaveError) as err:
+        load_game(path, load_content())
+    message = str(err.value)
+    assert message.startswith(f"{path}: ") and "\n" not in message
+    return message[len(f"{path}: "):]
+
+
+def test_an_edited_save_with_a_key_written_twice_is_refused(tmp_path, good_save):
+    """json.loads keeps the last of two: the first could show one thing, the game play another."""
+    text = json.dumps(good_save)
+    assert "'seed' is written twice" in refused(tmp_path, text[:-1] + ', "seed": 9}')
+
+
+@pytest.mark.parametrize("edit,field", [
+    (lambda d: {**d, "cheat": True}, "cheat: not a field"),
+    (lambda d: {**d, "actions": [{**d["actions"][0], "ap": 9}, *d["actions"][1:]]}, "actions[0].ap: Activate has no"),
+    (lambda d: {**d, "board": {**d["board"], "pets": []}}, "board: 'pets'"),
+], ids=["at the top", "in an action", "in the board"])
+def test_an_edited_save_with_a_field_the_game_never_writes_is_refused(tmp_path, good_save, edit, field):
+    assert field in refused(tmp_path, json.dumps(edit(good_save)))
+
+
+def test_an_edited_save_with_the_same_survivor_twice_is_refused(tmp_path, good_save):
+    team = [good_save["team"][0]] * len(good_save["team"])
+    assert "team[1]: ER Doctor is in the team twice" in refused(tmp_path, json.dumps({**good_save, "team": team}))
+
+
+@pytest.mark.parametrize("field,value", [("round", 7), ("doom", 12), ("board", {"survivors": [[1, 1]]})])
+def test_an_edited_save_whose_preview_the_replay_contradicts_is_refused(tmp_path, good_save, field, value):
+    """The Load screen shows round, Doom and where everyone stood from the file: an edit there is a lie it would
+    tell, so the replay checks it."""
+    assert refused(tmp_path, json.dumps({**good_save, field: value})).startswith(f"{field}: the replay gives")
+
+
+def test_an_edited_save_with_purchases_in_a_game_the_director_ai_played_is_refused(tmp_path, good_save):
+    edit = {**good_save, "purchases": [{"type": "lunge", "zombie": 1}]}
+    assert refused(tmp_path, json.dumps(edit)).startswith("purchases: the Director AI played this game")
+
+
+def test_an_edited_save_with_a_nul_in_its_label_is_refused_and_the_load_screen_lists_it(tmp_path, good_save):
+    """A NUL stops the text renderer: the Load screen would fail drawing it."""
+    assert "label: a control character" in refused(tmp_path, json.dumps({**good_save, "label": "a\u0000b"}))
+    entries = scan_saves(load_content(), tmp_path)
+    assert [(e.ok, e.problem[:6]) for e in entries] == [(False, "label:")]
+
+
+def test_an_edited_save_with_a_dice_index_out_of_range_is_refused(tmp_path, good_save):
+    words = list(good_save["rng_state"][1])
+    words[624] = 625
+    edit = {**good_save, "rng_state": [3, words, None]}
+    assert "rng_state[1][624]: the dice generator's index must be 0 to 624" in refused(tmp_path, json.dumps(edit))
+
+
 # --- the Load screen --------------------------------------------------------------------------------------------
 
 

@@ -8,6 +8,7 @@ import json
 import pygame
 import pytest
 
+from game.ai.director_policy import policy_for
 from game.ai.survivor_ai import SurvivorAI
 from game.content.loader import load_content
 from game.ui.app import App
@@ -81,7 +82,7 @@ def test_three_players_with_agendas_play_to_the_end_through_the_cover_saved_and_
             app.step(1 / 60)
     path = sc.save("hotseat")
     assert path == save_dir() / "hotseat.json"
-    loaded = load_game(path, CONTENT)
+    loaded = load_game(path, CONTENT, policy_for=policy_for)
     try:
         t, s = loaded.session, sc.session
         assert loaded.record.players == PLAYERS and loaded.record.owners == record.owners and loaded.record.agendas

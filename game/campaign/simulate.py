@@ -1,15 +1,18 @@
 """`campaign --simulate`: many whole campaigns AI against AI, and a report for tuning the layer: how far bands get,
 what kills them, how scars and stress build up. Campaign i uses seed S+i; records come back in order whatever the
-number of worker processes."""
+number of worker processes. Jobs, records and the report are streams (game.sim.batch): memory stays flat however
+many campaigns a batch plays."""
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterator
-from concurrent.futures import ProcessPoolExecutor
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
 from game.campaign.autoplay import MAX_DAYS, run_campaign
 from game.content.loader import load_content
+from game.sim.batch import stream_batch
+
+MAX_CAMPAIGNS = 1_000_000       # a campaign takes seconds: a million is days of work for a core
 
 
 @dataclass(frozen=True)
@@ -43,27 +46,37 @@ def run_one(job: CampaignJob) -> dict:
     }
 
 
-def stream(jobs: list[CampaignJob], workers: int = 1) -> Iterator[dict]:
-    if workers <= 1:
-        yield from map(run_one, jobs)
-        return
-    with ProcessPoolExecutor(max_workers=workers) as pool:
-        yield from pool.map(run_one, jobs, chunksize=4)
+def jobs_for(games: int, seed: int, level: str) -> Iterator[CampaignJob]:
+    """The jobs one at a time: a long batch costs no memory before it starts."""
+    return (CampaignJob(seed + i, level) for i in range(games))
 
 
-def report(records: list[dict], level: str, seed: int) -> str:
-    n = len(records)
-    ends = Counter(r["over"] for r in records)
+def stream(jobs: Iterable[CampaignJob], workers: int = 1) -> Iterator[dict]:
+    """The records in job order, as they come (batch.stream_batch: a bounded number of jobs in flight)."""
+    return stream_batch(jobs, workers, run=run_one, chunk_size=1)      # a campaign is seconds of work: one at a time
+
+
+SUMMED = ("missions", "days", "recruited", "survivors", "supplies", "scars", "breaks", "stress_left")
+
+
+def report(records: Iterable[dict], level: str, seed: int) -> str:
+    """The report of a batch's records (a list, or a stream read once: only sums and counts are kept)."""
+    n = 0
+    ends: Counter = Counter()
     fates: Counter = Counter()
-    for r in records:
-        fates.update(r["fates"])
-    won = Counter(r["won"] for r in records)
+    won: Counter = Counter()
     horror: Counter = Counter()
+    sums: Counter = Counter()
     for r in records:
+        n += 1
+        ends[r["over"]] += 1
+        fates.update(r["fates"])
+        won[r["won"]] += 1
         horror.update(r["horror"])
+        sums.update({key: r[key] for key in SUMMED})
 
     def mean(key: str) -> float:
-        return sum(r[key] for r in records) / n if n else 0.0
+        return sums[key] / n if n else 0.0
 
     lines = [f"{n} campaigns, survivor AI {level}, seeds {seed}..{seed + n - 1}",
              "endings: " + ", ".join(f"{k} {v} ({100 * v / n:.0f}%)" for k, v in ends.most_common()),

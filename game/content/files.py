@@ -1,6 +1,7 @@
 """The one way in for files a user could have been handed, and the one way out for the files the game writes.
 
-Reading (`read_text`): regular files only, at most a size cap, UTF-8 text; any refusal is a Problem naming the file.
+Reading (`read_text`): regular files only (checked before opening, and the open never blocks), at most a size
+cap, UTF-8 text; any refusal is a Problem naming the file.
 The parsers on top (yamlio for YAML, jsonio for JSON) add the nesting and alias limits, and each file's schema
 checks its fields.
 
@@ -25,25 +26,48 @@ STALE_SECONDS = 600          # a temporary file this old belongs to a writer tha
 
 
 def read_text(path: Path | str, limit: int = MAX_BYTES) -> tuple[str | None, list[Problem]]:
-    """The file's text, or None and one Problem saying why it cannot be read."""
+    """The file's text, or None and one Problem saying why it cannot be read. Never blocks: a FIFO, a device or a
+    directory is refused by what stat says before anything opens it, and the open itself is non-blocking (a file
+    swapped for a FIFO between the two cannot hang it), then checked again on the open handle."""
     file = str(path)
     try:
-        with open(path, "rb") as fh:
-            if not stat.S_ISREG(os.fstat(fh.fileno()).st_mode):
-                return None, [Problem(file, "file", "is not a regular file")]
+        kind = _not_a_file(os.stat(path).st_mode)
+        if kind:
+            return None, [Problem(file, "file", kind)]
+        flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0) | getattr(os, "O_BINARY", 0)
+        fd = os.open(path, flags)        # (Windows has no FIFOs to block on, nor O_NONBLOCK)
+        with os.fdopen(fd, "rb") as fh:
+            kind = _not_a_file(os.fstat(fh.fileno()).st_mode)
+            if kind:
+                return None, [Problem(file, "file", kind)]
             raw = fh.read(limit + 1)
     except FileNotFoundError:
         return None, [Problem(file, "file", "missing: no such file")]
-    except IsADirectoryError:
-        return None, [Problem(file, "file", "is a directory, not a file")]
-    except OSError as exc:
+    except OSError as exc:      # a symlink loop, no permission, a name too long, an I/O error...
         return None, [Problem(file, "file", f"cannot be read: {exc.strerror or exc}")]
+    except ValueError as exc:   # a NUL byte in the path
+        return None, [Problem(file, "file", f"cannot be read: {exc}")]
     if len(raw) > limit:
         return None, [Problem(file, "file", f"is larger than {limit // (1 << 20)} MB: not a file of this game")]
     try:
         return raw.decode("utf-8-sig"), []
     except UnicodeDecodeError as exc:
         return None, [Problem(file, f"byte {exc.start}", "is not UTF-8 text")]
+
+
+def _not_a_file(mode: int) -> str:
+    """What a path is when it is not a regular file ("" when it is one), in the words a player reads."""
+    if stat.S_ISREG(mode):
+        return ""
+    if stat.S_ISDIR(mode):
+        return "is a directory, not a file"
+    if stat.S_ISFIFO(mode):
+        return "is a named pipe (FIFO), not a file"
+    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        return "is a device, not a file"
+    if stat.S_ISSOCK(mode):
+        return "is a socket, not a file"
+    return "is not a regular file"
 
 
 def atomic_write(path: Path, data: bytes) -> None:

@@ -1,5 +1,6 @@
 """Reading JSON a player could have been handed (saves, settings): text through files.read_text, then json.loads
-with the limits it lacks - nesting capped at MAX_DEPTH, no NaN or Infinity, no number too long to read. Every
+with the limits it lacks - nesting capped at MAX_DEPTH, no NaN or Infinity, no number too long to read, no key
+written twice in one object (json.loads silently keeps the last, so an edit could hide behind the first). Every
 refusal is one Problem naming the file."""
 from __future__ import annotations
 
@@ -23,6 +24,15 @@ def _integer(text: str) -> int:
     return int(text)
 
 
+def _object(pairs: list[tuple[str, object]]) -> dict:
+    data = {}
+    for key, value in pairs:
+        if key in data:
+            raise ValueError(f"the key {key!r} is written twice in one object")
+        data[key] = value
+    return data
+
+
 def _depth(value: object) -> int:
     """How deeply lists and objects nest in value (walked with a stack: no recursion)."""
     deepest, stack = 0, [(value, 1)]
@@ -36,12 +46,12 @@ def _depth(value: object) -> int:
 
 def parse_json(text: str, file: str) -> tuple[object, list[Problem]]:
     try:
-        data = json.loads(text, parse_int=_integer, parse_constant=_no_constant)
+        data = json.loads(text, parse_int=_integer, parse_constant=_no_constant, object_pairs_hook=_object)
     except RecursionError:
         return None, [Problem(file, "file", f"not valid JSON: nested more than {MAX_DEPTH} levels deep")]
     except json.JSONDecodeError as exc:
         return None, [Problem(file, f"line {exc.lineno}, column {exc.colno}", f"not valid JSON: {exc.msg}")]
-    except ValueError as exc:       # a 5,000-digit number, NaN (said in our words above)
+    except ValueError as exc:       # a 5,000-digit number, NaN, a key twice (said in our words above)
         return None, [Problem(file, "file", f"not valid JSON: {exc}")]
     if _depth(data) > MAX_DEPTH:
         return None, [Problem(file, "file", f"not valid JSON: nested more than {MAX_DEPTH} levels deep")]

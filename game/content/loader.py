@@ -401,14 +401,20 @@ def _load_root(root: Path) -> Content:
 def validate_report(paths: Iterable[Path | str] = (), check_lessons=None) -> tuple[list[Problem], int]:
     """(problems, number of files checked) for `validate_paths`. `check_lessons(content, folder)` checks the
     tutorial's lessons too (the tutorial sits above content, so the caller hands it in)."""
-    paths = [Path(p) for p in paths]
-    if not paths:
+    given = [str(p) for p in paths]
+    problems: list[Problem] = [Problem(repr(p), "path", "is empty: name a file or a folder (no path at all checks "
+                                                         "everything)") for p in given if not p.strip()]
+    paths = [Path(p) for p in given if p.strip()]
+    if not given:
         paths = [REPO_ROOT]
-    problems: list[Problem] = []
     named: list[Path] = []
     count = 0
     for path in paths:
-        if path.is_dir() and (path / "game" / "data").is_dir():
+        if check_lessons is not None and _holds_lessons(path):
+            found, checked = _lesson_problems(path, check_lessons)
+            problems += found
+            count += checked
+        elif path.is_dir() and (path / "game" / "data").is_dir():
             sources, maps = _root_sources(path)
             content, found = _check(sources, maps)
             problems += found
@@ -430,6 +436,26 @@ def validate_report(paths: Iterable[Path | str] = (), check_lessons=None) -> tup
         problems += _check_named(named)
         count += len(named)
     return problems, count
+
+
+def _holds_lessons(path: Path) -> bool:
+    """A tutorial folder, or a lesson file in one (game/data/tutorial/NN_id.yaml)."""
+    return path.name == "tutorial" and path.is_dir() or path.parent.name == "tutorial" and path.suffix == ".yaml"
+
+
+def _lesson_problems(path: Path, check_lessons) -> tuple[list[Problem], int]:
+    """The problems of a lesson file (checked with the others of its folder, which it must not clash with), or of
+    every lesson of a tutorial folder, against the repo's content; and how many files that was."""
+    content, problems = _check(*_root_sources(REPO_ROOT))
+    if content is None:
+        return problems, 0
+    folder = path if path.is_dir() else path.parent
+    problems = check_lessons(content, folder)[1]
+    if path.is_dir():
+        return problems, len(list(folder.glob("*.yaml")))
+    if not path.exists():
+        return [Problem(str(path), "file", "missing: no such file")], 0
+    return [p for p in problems if Path(p.file).resolve() == path.resolve()], 1
 
 
 def validate_paths(paths: Iterable[Path | str] = ()) -> list[Problem]:

@@ -6,6 +6,7 @@ None when the value is fine, else what is wrong with it, in words for the player
 """
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Mapping
 
 Check = Callable[[object], "str | None"]
@@ -29,11 +30,19 @@ def whole(low: int, high: int) -> Check:
     return check
 
 
+_CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f]")
+
+
 def text(longest: int = 200) -> Check:
+    """A string of at most `longest` characters, none of them a control character (a NUL, a newline...: nothing
+    the game writes, and a NUL stops the text renderer)."""
     def check(value: object) -> str | None:
-        if isinstance(value, str) and len(value) <= longest:
-            return None
-        return f"expected text of at most {longest} characters, got {shown(value)}"
+        if not isinstance(value, str) or len(value) > longest:
+            return f"expected text of at most {longest} characters, got {shown(value)}"
+        bad = _CONTROL.search(value)
+        if bad:
+            return f"a control character ({bad.group()!r}) at position {bad.start()} of {shown(value)}"
+        return None
     return check
 
 
@@ -78,8 +87,10 @@ def say(field: str, wrong: str) -> str:
     return f"{field}{wrong}" if wrong.startswith("[") else f"{field}: {wrong}"
 
 
-def problems(data: Mapping, fields: Mapping[str, tuple[Check, bool]]) -> list[tuple[str, str]]:
-    """(field, what is wrong) for each field of `fields` ({name: (check, required)}) that fails in data."""
+def problems(data: Mapping, fields: Mapping[str, tuple[Check, bool]], strict: bool = True) -> list[tuple[str, str]]:
+    """(field, what is wrong) for each field of `fields` ({name: (check, required)}) that fails in data, then (when
+    strict) each key of data that is none of them: a file the game wrote has no field it does not know, so an
+    unknown one means the file was edited or comes from another program."""
     out = []
     for name, (check, required) in fields.items():
         if name not in data:
@@ -89,4 +100,7 @@ def problems(data: Mapping, fields: Mapping[str, tuple[Check, bool]]) -> list[tu
         wrong = check(data[name])
         if wrong:
             out.append((name, wrong))
+    if strict:
+        out += [(shown(key, 40).strip("'"), "not a field of this file (edited by hand, or from another program?)")
+                for key in data if key not in fields]
     return out

@@ -76,27 +76,30 @@ def jobs_for(scenario: str, games: int, seed: int, level: str, director: str = D
     return (GameJob(scenario, seed + i, level, director, agendas, scenario_content) for i in range(games))
 
 
-def _run_chunk(jobs: list[GameJob]) -> list[dict]:
-    return [run_one(job) for job in jobs]
+def _run_chunk(run: Callable, jobs: list) -> list[dict]:
+    return [run(job) for job in jobs]
 
 
-def stream_batch(jobs: Iterable[GameJob], workers: int = 1) -> Iterator[dict]:
-    """Records in job order, whatever the number of workers, each as soon as it and those before it are done.
-    At most IN_FLIGHT chunks per worker are handed out at a time, so the jobs are read as the batch goes."""
+def stream_batch(jobs: Iterable, workers: int = 1, run: Callable = run_one, chunk_size: int = CHUNK
+                 ) -> Iterator[dict]:
+    """`run(job)` of each job (by default: play the game), in job order whatever the number of workers, each as soon
+    as it and those before it are done. At most IN_FLIGHT chunks (of `chunk_size` jobs) per worker are handed out at a
+    time, so the jobs are read as the batch goes. `run` is a module-level function (it goes to the workers by
+    name)."""
     if workers <= 1:
-        yield from map(run_one, jobs)
+        yield from map(run, jobs)
         return
     todo = iter(jobs)
-    chunks = iter(lambda: list(itertools.islice(todo, CHUNK)), [])       # lists of CHUNK jobs, until none are left
+    chunks = iter(lambda: list(itertools.islice(todo, chunk_size)), [])     # lists of jobs, until none are left
     pool = ProcessPoolExecutor(max_workers=workers)
     pending: deque = deque()
     try:
         for chunk in itertools.islice(chunks, workers * IN_FLIGHT):
-            pending.append(pool.submit(_run_chunk, chunk))
+            pending.append(pool.submit(_run_chunk, run, chunk))
         while pending:
             records = pending.popleft().result()
             for chunk in itertools.islice(chunks, 1):
-                pending.append(pool.submit(_run_chunk, chunk))
+                pending.append(pool.submit(_run_chunk, run, chunk))
             yield from records
     finally:       # stopped early (an error, Ctrl+C, a consumer that stops reading): no worker outlives the batch
         pool.shutdown(wait=True, cancel_futures=True)

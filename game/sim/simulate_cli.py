@@ -18,10 +18,20 @@ def positive(text: str) -> int:
     try:
         value = int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number, got '{text}'") from None
+        raise argparse.ArgumentTypeError(f"expected a whole number, got '{text[:40]}'") from None
     if value < 1:
         raise argparse.ArgumentTypeError(f"must be 1 or more, got {value}")
     return value
+
+
+def positive_up_to(most: int, why: str):
+    """argparse type: a whole number from 1 to `most` (a count past it is a typo, not a batch to run: `why`)."""
+    def check(text: str) -> int:
+        value = positive(text)
+        if value > most:
+            raise argparse.ArgumentTypeError(f"at most {most:,} ({why}), got {text[:40]}")
+        return value
+    return check
 
 
 SEED_LIMIT = 2**63      # a save keeps the seed: the same bound as game.world.saves

@@ -34,6 +34,8 @@ OUTCOMES = ("failure", "success", "jackpot")
 
 STATE_VERSION = 1
 HISTORY = 10       # searches that can be undone (each snapshot holds the RNG's state: about 7 kB)
+MAX_SEARCHES = 1_000        # in one command: a whole game has a few dozen, and each is printed
+MAX_KEPT_SEARCHES = 10**6   # the most a kept deck state (--state) counts
 
 
 @dataclass
@@ -95,7 +97,7 @@ class DeckState:
                 isinstance(n, int) and not isinstance(n, bool) and 0 <= n < 10**6 for n in reshuffles.values()):
             raise ToolError(f"{where}reshuffles", "expected a count for each deck")
         searches = d.get("searches")
-        if isinstance(searches, bool) or not isinstance(searches, int) or not 0 <= searches < 10**6:
+        if isinstance(searches, bool) or not isinstance(searches, int) or not 0 <= searches <= MAX_KEPT_SEARCHES:
             raise ToolError(f"{where}searches", f"expected a whole number, got {searches!r}")
         rng = random.Random()
         raw = d.get("rng")
@@ -386,10 +388,13 @@ def simulate(content: Content, *, dice: int | None = None, archetype: str | None
              searches: int = 1, seed: int = 0, faces: Sequence[int] | None = None, guts: int | None = None,
              state: DeckState | None = None) -> ScavengeRun:
     """`searches` searches in a row at one kind of token, on one deck state (new and seeded unless given)."""
-    if searches < 1:
-        raise ToolError("--searches", f"must be 1 or more, not {searches}")
+    if not 1 <= searches <= MAX_SEARCHES:
+        raise ToolError("--searches", f"must be 1 to {MAX_SEARCHES:,} (each search is printed), not {searches:,}")
     searcher = searcher_from(content, dice=dice, archetype=archetype, guts=guts)
     state = state or DeckState.new(content, seed)
+    if state.searches + searches > MAX_KEPT_SEARCHES:
+        raise ToolError("--state", f"these decks have had {state.searches:,} searches: {searches:,} more would pass "
+                                   f"the {MAX_KEPT_SEARCHES:,} a kept state counts; start new decks")
     # entered faces are the searcher's; the deck shuffles still come from the seed
     roller = Roller(rng=state.rng) if faces is None else Roller(faces=faces)
     items = list(searcher.guts_items)

@@ -11,6 +11,7 @@ import json
 import sys
 
 from game.content.defs import Content
+from game.tools import scavenge as S
 from game.tools import table_tools as T
 from game.tools.common import ToolError
 from game.tools.table_store import Change, TableStore, default_db
@@ -63,8 +64,9 @@ def undo(store: TableStore, code: str, tool: str) -> list[Change]:
 def scavenge(args: argparse.Namespace, content: Content, store: TableStore, code: str) -> list[Change]:
     if args.undo:
         return undo(store, code, "scavenge")
-    if args.searches < 1:
-        raise ToolError("--searches", f"must be 1 or more, not {args.searches}")
+    if not 1 <= args.searches <= S.MAX_SEARCHES:
+        raise ToolError("--searches", f"must be 1 to {S.MAX_SEARCHES:,} (each is a change on the table), "
+                                      f"not {args.searches:,}")
     if args.wits is None and args.archetype is None:
         raise ToolError("--wits", "give the Wits dice, or an --archetype to take them from")
     faces = list(args.faces) if args.faces is not None else None

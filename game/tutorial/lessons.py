@@ -18,7 +18,7 @@ from types import MappingProxyType
 from game.content.defs import Content, MapDef, Marker
 from game.content.errors import ContentError, Problem
 from game.content.loader import load_content, read_yaml
-from game.content.maps import check_legend, load_legend
+from game.content.maps import BLOCKED, _cut_off, _reached, check_legend, load_legend
 from game.tools import calculator as C
 from game.tools.distributions import success_dist
 from game.world.action_registry import BAR, CLASS_BY_SAVE
@@ -40,6 +40,7 @@ EXPECT_KEYS = ("action", "who", "target", "ally", "cells", "weapon", "refused")
 ODDS_KINDS = ("swipes", "melee", "swarm", "ranged", "test")
 DICE_KINDS = ("scripted", "free", "mixed", "none")
 STANDABLE = ("open", "difficult", "light", "barricade", "window", "door")
+MAX_ORDER = 999             # a lesson's place in the list
 
 
 @dataclass(frozen=True)
@@ -271,8 +272,8 @@ def parse_lesson(data: object, file: str, content: Content, legend: Mapping[str,
     lesson_id = ck.text(data, "id", "id")
     if lesson_id and Path(file).stem.split("_", 1)[-1] != lesson_id:
         ck.bad("id", f"{lesson_id!r} does not match the file name {Path(file).name!r} (NN_{lesson_id}.yaml)")
-    order = ck.whole(data, "order", "order", low=1)
-    if order is None:
+    order = ck.whole(data, "order", "order", low=1, high=MAX_ORDER)
+    if "order" not in data:
         ck.bad("order", "missing: the lesson's place in the list (1, 2, ...)")
     title = ck.text(data, "title", "title")
     goal = ck.text(data, "goal", "goal")
@@ -294,6 +295,8 @@ def parse_lesson(data: object, file: str, content: Content, legend: Mapping[str,
     if director == "ai" and mapdef is not None and not any(m.kind.startswith("spawn") for m in mapdef.markers):
         ck.bad("director", "the Director AI needs a spawn point (S or M) on the board")
     steps = _steps(data.get("steps"), ck, content, mapdef, labels, {m.label for m in team})
+    if mapdef is not None and not ck.problems:
+        _check_reachable(ck, mapdef, steps)
     summary = data.get("summary")
     summary_title, points = "", ()
     if not isinstance(summary, dict):
@@ -523,6 +526,34 @@ def _steps(data: object, ck: _Checker, content: Content, mapdef: MapDef | None, 
     if out and out[-1].info:
         ck.bad("steps", "the last step must be played, not only read (put its words in the summary)")
     return tuple(out)
+
+
+def _check_reachable(ck: _Checker, mapdef: MapDef, steps: tuple[Step, ...]) -> None:
+    """A lesson the player can finish: every cell a step sends a model to can be stood on and walked to from the
+    deployment cells (doors can be opened), and a lesson that asks for an Escape has an exit the team can reach.
+    The same walk as a map's check (game.content.maps), on the lesson's own board."""
+    markers, terrain = list(mapdef.markers), list(mapdef.terrain)
+    seen = _reached(markers, terrain, mapdef.width)
+    for where, why in _cut_off(markers, terrain, mapdef.width, seen):
+        ck.bad(f"board.rows, {where}", why)
+    exits = [m for m in markers if m.kind == "extract"]
+    for i, step in enumerate(steps):
+        where = f"steps[{i}] ({step.id})"
+        exp = step.expect
+        goals = []
+        if exp is not None and not exp.refused and set(exp.actions) - {"Throw"}:
+            goals += [(f"{where}.expect.cells", cell) for cell in exp.cells]
+        goals += [(f"{where}.until.at.{label}", cell) for label, cells in step.until.get("at", {}).items()
+                  for cell in cells]
+        for at, (x, y) in goals:
+            kind = mapdef.kind_at(x, y)
+            if kind in BLOCKED:
+                ck.bad(at, f"({x}, {y}) is {kind}: no model can stand there, so the step cannot be finished")
+            elif mapdef.index(x, y) not in seen:
+                ck.bad(at, f"({x}, {y}) cannot be reached from the deployment cells, so the step cannot be finished")
+        escape = (exp is not None and not exp.refused and "Escape" in exp.actions) or step.until.get("escaped")
+        if escape and not exits:
+            ck.bad(where, "asks for an Escape, but the board has no exit cell (e)")
 
 
 def _expect(data: object, ck: _Checker, where: str, mapdef: MapDef | None, labels: set[str],

@@ -120,10 +120,22 @@ class App:
 
     def screenshot(self, path: Path) -> Path:
         """Save the screen as a PNG; OSError when it did not reach the disk (a full disk, /proc/version...)."""
-        png = io.BytesIO()
-        pygame.image.save(self.screen, png, "png")
-        atomic_write(path, png.getvalue())
+        write_png(self.screen, path)
         return path
+
+
+PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
+
+
+def write_png(surface: pygame.Surface, path: Path) -> None:
+    """Encode in memory, check it is a whole PNG, then write it atomically (files.atomic_write): a full disk or an
+    unwritable place is an OSError and leaves no file, never an empty or cut-short PNG."""
+    png = io.BytesIO()
+    pygame.image.save(surface, png, "png")
+    data = png.getvalue()
+    if not data.startswith(PNG_SIGNATURE) or not data.endswith(b"IEND\xaeB`\x82"):
+        raise OSError(f"the PNG encoder gave {len(data)} bytes that are not a whole PNG")
+    atomic_write(Path(path), data)
 
 
 def new_seed() -> int:

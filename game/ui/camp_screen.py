@@ -15,7 +15,13 @@ import pygame
 from game.campaign import choices as C
 from game.campaign import rules as R
 from game.campaign.mission import choose_team, finish_mission, mission_game, start_mission
-from game.campaign.saves import SaveError, campaign_dir, read_campaign, write_campaign
+from game.campaign.saves import (
+    SaveError,
+    campaign_path,
+    fresh_name,
+    load_campaign,
+    write_campaign,
+)
 from game.campaign.state import Campaign
 from game.campaign.tables import campaign_rules
 from game.content.defs import Content
@@ -72,14 +78,21 @@ class CampScreen(UIScene):
         self.offers: list[Offer] = []
         self.chosen = 0                       # the mission chosen in the list
         self._offer_cache: dict[tuple, Offer] = {}
+        self.show_campaigns = None            # app -> None: the list of every campaign (set by game.ui.camp_list)
 
     # --- orders --------------------------------------------------------------------------------------------------
     def save(self, mission_rng=None) -> Path | None:
         try:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-            write_campaign(self.path, self.camp, mission_rng)
-        except OSError as exc:
-            self.message = f"Could not save: {exc.strerror or exc}"
+            try:
+                write_campaign(self.path, self.camp, mission_rng)
+            except SaveError:       # something unreadable took the file's place since the camp opened: keep it
+                damaged = self.path
+                self.camp.name = fresh_name(self.camp.name, damaged.parent)
+                self.path = campaign_path(self.camp.name, damaged.parent)
+                write_campaign(self.path, self.camp, mission_rng)
+                self.message = f"{damaged.name} was damaged from outside; the band is saved as {self.path.name}"
+        except (OSError, SaveError) as exc:
+            self.message = f"Could not save: {getattr(exc, 'strerror', None) or exc}"
             return None
         return self.path
 
@@ -199,9 +212,9 @@ class CampScreen(UIScene):
         self.save()
 
     def new_campaign(self) -> None:
-        name = f"Band {new_seed() % 10000}"
-        camp = R.new_campaign(self.content, name, new_seed())
-        self.app.replace(CampScreen(self.content, camp, campaign_dir() / f"{name.lower().replace(' ', '_')}.json"))
+        screen = new_band(self.content, f"Band {new_seed() % 10000}", self.path.parent)
+        screen.show_campaigns = self.show_campaigns
+        self.app.replace(screen)
 
     # --- layout --------------------------------------------------------------------------------------------------
     def _offers(self) -> list[Offer]:
@@ -313,6 +326,13 @@ class CampScreen(UIScene):
         back = Button("Back", self.back, hotkey=pygame.K_ESCAPE, size=px(18))
         back.rect = pygame.Rect(w - margin - back_w, self.bar_y, back_w, bar_h)
         self.widgets.append(back)
+        self.campaigns_button = None
+        if self.show_campaigns is not None:
+            self.campaigns_button = Button("All campaigns", lambda: self.show_campaigns(self.app), size=px(16),
+                                           tooltip="Every campaign on disk: open another, start a new band, or "
+                                                   "see why one is damaged and open its backup.")
+            self.campaigns_button.rect = pygame.Rect(w - margin - px(150), px(12), px(150), px(34))
+            self.widgets.append(self.campaigns_button)
 
     def back(self) -> None:
         self.app.pop()
@@ -322,8 +342,8 @@ class CampScreen(UIScene):
         px = self.px
         camp = self.camp
         draw_text(surface, f"Camp: {camp.name}", (px(24), px(14)), px(34), theme.INK, True)
-        draw_text(surface, "F1  Rules help", (surface.get_width() - px(24), px(22)), px(16), theme.INK_FAINT,
-                  anchor="topright")
+        help_right = self.campaigns_button.rect.x - px(16) if self.campaigns_button else surface.get_width() - px(24)
+        draw_text(surface, "F1  Rules help", (help_right, px(22)), px(16), theme.INK_FAINT, anchor="topright")
         draw_status(surface, pygame.Rect(px(24), px(56), surface.get_width() - px(48), px(54)), camp, self.content,
                     self.s)
         draw_memorial(surface, camp, self.content, self.memorial, self.s)
@@ -378,17 +398,16 @@ class CampScreen(UIScene):
             y += line_height(size) + 1
 
 
-def open_campaign(app, content: Content) -> None:
-    """The newest saved campaign that still reads, else a new one."""
-    folder = campaign_dir()
-    saves = sorted(folder.glob("*.json"), key=lambda p: p.stat().st_mtime, reverse=True) if folder.is_dir() else []
-    for path in saves:
-        try:
-            camp, _ = read_campaign(path, content)
-        except SaveError:
-            continue
-        app.push(CampScreen(content, camp, path))
-        return
-    seed = new_seed()
-    camp = R.new_campaign(content, "First Band", seed)
-    app.push(CampScreen(content, camp, folder / "first_band.json"))
+def new_band(content: Content, wanted: str, folder: Path | None = None) -> CampScreen:
+    """The camp of a new campaign, under the first free name like `wanted` (never a damaged campaign's file)."""
+    name = fresh_name(wanted, folder)
+    return CampScreen(content, R.new_campaign(content, name, new_seed()), campaign_path(name, folder))
+
+
+def camp_for(content: Content, path: Path) -> CampScreen:
+    """The camp of the saved campaign at `path`, its mission under way (if any) replayed and checked first;
+    SaveError when it does not read or replay."""
+    camp, session = load_campaign(path, content)
+    if session is not None:
+        session.close()
+    return CampScreen(content, camp, path)

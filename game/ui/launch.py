@@ -94,26 +94,27 @@ def run_menu(screenshot: str | Path | None = None, size: tuple[int, int] | None 
 
 def run_camp(name: str | None = None, screenshot: str | Path | None = None,
              size: tuple[int, int] | None = None) -> int:
-    """The camp screen of the named campaign (else the newest saved one, else a new one), over the main menu."""
-    from game.campaign.saves import SaveError, campaign_path, read_campaign
-    from game.ui.camp_screen import CampScreen, open_campaign
+    """The camp screen of the named campaign (one line and exit 1 when it is damaged), else what Main menu ->
+    Campaign opens (camp_list.open_campaign), over the main menu."""
+    from game.campaign.saves import SaveError, campaign_path
+    from game.ui.camp_list import open_campaign, with_list
+    from game.ui.camp_screen import camp_for
     content = load_content_or_report()
     if content is None:
         return 1
-    camp = path = None
+    screen = None
     if name is not None:
-        path = campaign_path(name)
         try:
-            camp, _ = read_campaign(path, content)
+            screen = with_list(camp_for(content, campaign_path(name)), content)
         except SaveError as exc:
             print(f"error: {exc}", file=sys.stderr)
             return 1
     app = make_app(size, headless=screenshot is not None)
     app.push(MainMenu(content))
-    if camp is None:
+    if screen is None:
         open_campaign(app, content)
     else:
-        app.push(CampScreen(content, camp, path))
+        app.push(screen)
     return run_window(app, screenshot)
 
 

@@ -15,6 +15,7 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pygame  # noqa: E402
 
 from game.ui import theme  # noqa: E402
+from game.ui.app import write_png  # noqa: E402
 from game.ui.board_view import Sprites, StaticBoard  # noqa: E402
 from game.ui.widgets import draw_text, text_size  # noqa: E402
 
@@ -50,10 +51,11 @@ def render_map(mapdef: MapDef, tile: int = 24) -> pygame.Surface:
 
 
 def save_map_png(mapdef: MapDef, path: Path, tile: int = 24) -> None:
-    """Render headless (the SDL dummy driver) and write a PNG."""
+    """Render headless (the SDL dummy driver) and write a PNG (app.write_png: atomically; OSError when it did not
+    reach the disk)."""
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     pygame.display.init()
     pygame.font.init()
     if pygame.display.get_surface() is None:
         pygame.display.set_mode((1, 1))
-    pygame.image.save(render_map(mapdef, tile), str(path))
+    write_png(render_map(mapdef, tile), path)

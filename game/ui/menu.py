@@ -78,7 +78,7 @@ class MainMenu(UIScene):
         self.app.push(QuickPlayScene(self.content))
 
     def campaign(self) -> None:
-        from game.ui.camp_screen import open_campaign
+        from game.ui.camp_list import open_campaign
         open_campaign(self.app, self.content)
 
     def demo(self, scenario: str | None = None, seed: int | None = None) -> None:

@@ -12,6 +12,7 @@ from __future__ import annotations
 import dataclasses
 import json
 import os
+import random
 import time
 from pathlib import Path
 
@@ -58,6 +59,10 @@ def _record_from(data: object, where: str, classes: dict, noun: str, check_of):
     if not isinstance(kind, str) or kind not in classes:
         raise SaveError(f"{where}: not {noun}: {S.shown(data)}")
     cls = classes[kind]
+    names = {f.name for f in dataclasses.fields(cls)}
+    extra = next((key for key in data if key != "type" and key not in names), None)
+    if extra is not None:
+        raise SaveError(f"{where}.{extra}: {kind} has no such field (edited by hand?)")
     kwargs = {}
     for f in dataclasses.fields(cls):
         if f.name not in data:
@@ -174,14 +179,17 @@ class RecordingSession:
 # --- files -------------------------------------------------------------------------------------------------------
 MAX_ACTIONS = 100_000          # a long game is a few thousand
 _RNG_WORDS = S.list_of(S.whole(0, 2**32 - 1), 625, 625)
+_RNG_INDEX = 624       # the last of the 625 words is the generator's place in the other 624: 0 to 624
 
 
 def _rng_state(value: object) -> str | None:
-    """random.Random.getstate() as _rng_to_json writes it: [3, 625 words, None or a float]."""
-    if (isinstance(value, list) and len(value) == 3 and S.is_whole(value[0])
+    """random.Random.getstate() as _rng_to_json writes it: [3, 624 words and an index, None or a float]."""
+    if not (isinstance(value, list) and len(value) == 3 and S.exactly(random.Random.VERSION)(value[0]) is None
             and _RNG_WORDS(value[1]) is None and (value[2] is None or isinstance(value[2], float))):
-        return None
-    return "expected the dice generator's state as the game writes it"
+        return "expected the dice generator's state as the game writes it"
+    if value[1][_RNG_INDEX] > _RNG_INDEX:
+        return f"[1][{_RNG_INDEX}]: the dice generator's index must be 0 to {_RNG_INDEX}, got {value[1][_RNG_INDEX]}"
+    return None
 
 
 _SPOT = S.list_of(S.whole(0, 10_000), 2, 2)
@@ -192,6 +200,9 @@ def _board_view(value: object) -> str | None:
     {"survivors": [[x, y], ...], "downed": [[x, y], ...], "zombies": [[x, y], ...]}."""
     if not isinstance(value, dict):
         return f"expected where the models stood, as the game writes it, got {S.shown(value)}"
+    extra = next((key for key in value if key not in ("survivors", "downed", "zombies")), None)
+    if extra is not None:
+        return f"{S.shown(extra)}: not a kind of model the game writes"
     for key in ("survivors", "downed", "zombies"):
         spots = value.get(key, [])
         if not isinstance(spots, list) or len(spots) > 5_000:
@@ -299,6 +310,8 @@ def record_from(path: Path, data: dict, content: Content) -> GameRecord:
     for i, aid in enumerate(team):
         if aid not in content.archetypes:
             raise SaveError(f"{path}: team[{i}]: unknown archetype {S.shown(aid)}")
+        if aid in team[:i]:
+            raise SaveError(f"{path}: team[{i}]: {content.archetypes[aid].name} is in the team twice (one of each)")
     if not scenario.team_min <= len(team) <= scenario.team_max:
         raise SaveError(f"{path}: team: {scenario.name} takes {scenario.team_min} to {scenario.team_max} "
                         f"survivors, the save has {len(team)}")
@@ -317,11 +330,15 @@ def record_from(path: Path, data: dict, content: Content) -> GameRecord:
                  for i, p in enumerate(data.get("purchases", []))]
     players, owners = tuple(data.get("players", [])), tuple(data.get("owners", []))
     director_player = data.get("director_player", "")
+    side = data.get("side", "survivors")
+    if purchases and side != "director" and not director_player:
+        raise SaveError(f"{path}: purchases: the Director AI played this game, yet the save lists a person's "
+                        f"purchases (edited by hand?)")
     problem = seating_problem(players, owners, director_player, len(team))
     if problem:
         raise SaveError(f"{path}: {problem}")
     return GameRecord(data["scenario"], data["seed"], tuple(team), actions, director, data.get("agendas", False),
-                      data.get("side", "survivors"), level, purchases, players, owners, director_player)
+                      side, level, purchases, players, owners, director_player)
 
 
 def seats_for(team: int, players: tuple[str, ...], director_player: str = "", agendas: bool = False
@@ -374,7 +391,22 @@ def load_game(path: Path, content: Content, policy=None, policy_for=None) -> Rec
     if _rng_to_json(game.session.rng.getstate()) != data["rng_state"]:
         game.session.close()
         raise SaveError(f"{path}: rng_state: the replay does not reach the saved state (damaged save?)")
+    wrong = _preview_problem(data, game.session)
+    if wrong:
+        game.session.close()
+        raise SaveError(f"{path}: {wrong}")
     return game
+
+
+def _preview_problem(data: dict, session: Session) -> str:
+    """The first of the Load screen's preview fields (round, Doom, where the models stood) that the replay
+    contradicts, as 'field: why', or "": a save whose preview lies was edited."""
+    replayed = {"round": session.round, "doom": session.doom, "board": board_view(session)}
+    for key, value in replayed.items():
+        if key in data and data[key] != value:
+            shown = "the models' places" if key == "board" else S.shown(value)
+            return f"{key}: the replay gives {shown}, not what the save says (edited by hand?)"
+    return ""
 
 
 @dataclasses.dataclass(frozen=True)
