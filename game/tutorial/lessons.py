@@ -551,7 +551,8 @@ def _check_reachable(ck: _Checker, mapdef: MapDef, steps: tuple[Step, ...]) -> N
                 ck.bad(at, f"({x}, {y}) is {kind}: no model can stand there, so the step cannot be finished")
             elif mapdef.index(x, y) not in seen:
                 ck.bad(at, f"({x}, {y}) cannot be reached from the deployment cells, so the step cannot be finished")
-        escape = (exp is not None and not exp.refused and "Escape" in exp.actions) or step.until.get("escaped")
+        # a step that only an Escape can finish; one that allows any action (a sandbox lesson) asks for none
+        escape = (exp is not None and not exp.refused and set(exp.actions) == {"Escape"}) or step.until.get("escaped")
         if escape and not exits:
             ck.bad(where, "asks for an Escape, but the board has no exit cell (e)")
 
