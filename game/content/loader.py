@@ -29,7 +29,7 @@ REPO_ROOT = Path(__file__).resolve().parents[2]
 # parse_tables checks it; a sound file ends up in Content.extra under its stem
 TOOL_TABLES = {"quickplay": "game.tools.quickplay", "director": "game.ai.director_levels",
                "survivor_ai": "game.ai.survivor_levels", "agendas": "game.world.agendas",
-               "campaign": "game.campaign.tables"}
+               "campaign": "game.campaign.tables", "sounds": "game.content.sounds"}
 DATA_NAMES = (*TABLES, "legend", "scenarios", *TOOL_TABLES)   # file stems in game/data, each with its own schema
 
 
@@ -94,6 +94,7 @@ def _check(sources: Mapping[str, Path], map_paths: Iterable[Path]) -> tuple[Cont
     maps, map_ids = _load_maps(sources["legend"], [p for p in map_paths if not is_tile_file(p)], problems)
     scenarios = _load_scenarios(sources["scenarios"], problems)
     known["maps"] = map_ids
+    known["scenarios"] = set(scenarios)
 
     problems += _cross(tables, known, maps, scenarios, {n: str(p) for n, p in sources.items()})
     extra = _load_tool_tables(sources, known, tables, maps, problems)

@@ -56,6 +56,7 @@ class App:
         self.settings = None               # game.ui.settings.Settings, set by the launcher
         # Keys the app answers before the scene does, whatever the scene (F1: the rules help).
         self.global_keys: dict[int, Callable[[], None]] = {}
+        self.ctrl_keys: dict[int, Callable[[], None]] = {}     # the same with Ctrl held (Ctrl+M: mute)
 
     # --- scenes ------------------------------------------------------------------------------------------------
     def push(self, scene: Scene) -> None:
@@ -96,6 +97,9 @@ class App:
                 continue
             if event.type == pygame.VIDEORESIZE:
                 self.screen = pygame.display.get_surface()
+            if event.type == pygame.KEYDOWN and event.mod & pygame.KMOD_CTRL and event.key in self.ctrl_keys:
+                self.ctrl_keys[event.key]()
+                continue
             if event.type == pygame.KEYDOWN and event.key in self.global_keys:
                 self.global_keys[event.key]()
                 continue
