@@ -175,8 +175,8 @@ def _cue_ref(cues: Mapping[str, CueDef], loop: bool):
         if isinstance(v, str) and v in cues:
             ctx.add(where, f"{v!r} is {'not ' if loop else ''}a loop; a {noun} is wanted here")
         else:
-            ctx.add(where, f"unknown {noun} {describe(v)}"
-                           f"{hint(v, [c for c in cues if cues[c].loop == loop]) if isinstance(v, str) else ''}")
+            named = f"{v!r}{hint(v, [c for c in cues if cues[c].loop == loop])}" if isinstance(v, str) else describe(v)
+            ctx.add(where, f"unknown {noun} {named}")
         return BAD
     return check
 
