@@ -92,9 +92,8 @@ def _check(sources: Mapping[str, Path], map_paths: Iterable[Path]) -> tuple[Cont
     map_paths = list(map_paths)
     tile_paths = [p for p in map_paths if is_tile_file(p)]
     maps, map_ids = _load_maps(sources["legend"], [p for p in map_paths if not is_tile_file(p)], problems)
-    scenarios = _load_scenarios(sources["scenarios"], problems)
+    scenarios, known["scenarios"] = _load_scenarios(sources["scenarios"], problems)
     known["maps"] = map_ids
-    known["scenarios"] = set(scenarios)
 
     problems += _cross(tables, known, maps, scenarios, {n: str(p) for n, p in sources.items()})
     extra = _load_tool_tables(sources, known, tables, maps, problems)
@@ -177,19 +176,21 @@ def _load_tool_tables(sources: Mapping[str, Path], known: Mapping[str, set[str] 
     return out
 
 
-def _load_scenarios(path: Path, problems: list[Problem]) -> dict[str, ScenarioDef]:
-    """Structure is game.content.scenarios' job; the cross references are checked in _cross."""
+def _load_scenarios(path: Path, problems: list[Problem]) -> tuple[dict[str, ScenarioDef], set[str] | None]:
+    """The scenarios, and the ids the file declares (a broken scenario's id too). Structure is
+    game.content.scenarios' job; the cross references are checked in _cross."""
     mod = _module("game.content.scenarios", str(path), problems)
     if mod is None:
-        return {}
+        return {}, None
     data, more = read_yaml(path)
     problems += more
+    declared = declared_ids(data, "scenarios")
     found = None if more else _guarded(str(path), problems, mod.parse_scenarios, data, str(path))
     if found is None:
-        return {}
+        return {}, declared
     scenarios, more = found
     problems += more
-    return dict(scenarios)
+    return dict(scenarios), declared
 
 
 # --- cross checks between files ----------------------------------------------------------------------------

@@ -139,6 +139,9 @@ def _cues(ctx: Ctx, v: object, where: str, folder: Path) -> object:
         ctx.add(where, f"must be a mapping of cue id -> cue, got {describe(v)}")
         return BAD
     out = {}
+    folder_there = folder.is_dir()
+    if not folder_there:
+        ctx.add(where, f"the folder {_shown(folder)} is missing (make the sounds with tools/make_sounds.py)")
     for cid, entry in v.items():
         at = f"{where}.{cid}"
         if ident(ctx, cid, at) is BAD or cid == SILENT:
@@ -153,7 +156,7 @@ def _cues(ctx: Ctx, v: object, where: str, folder: Path) -> object:
             continue
         files = tuple(folder / f"{cid}_{n}.ogg" for n in range(1, vals.pop("takes") + 1))
         missing = [f for f in files if not f.is_file()]
-        if missing:
+        if missing and folder_there:
             ctx.add(f"{at}.takes", f"missing sound file {_shown(missing[0])} (make it with tools/make_sounds.py)")
         out[cid] = CueDef(cid, files, **vals)
     return out
