@@ -161,11 +161,47 @@ def test_the_headless_faces_never_load_the_mixer(code, home):
     assert done.stdout.strip().splitlines()[-1] == "[]"
 
 
-def test_a_whole_games_mix_never_clips(content):
-    from tests.sound_mixdown import Takes, mixdown, record
+@pytest.fixture(scope="module")
+def takes():
+    from tests.sound_mixdown import Takes
+    return Takes()
+
+
+def test_a_whole_games_mix_never_clips(content, takes):
+    from tests.sound_mixdown import mixdown, record
     table = content.extra["sounds"]
     steps = record(content, "hold_the_line", 3)
-    takes = Takes()
-    for per_step, speed in ((0.5, 1.0), (1 / 60, 1000.0)):
+    played = []
+    for per_step, speed in ((0.25, 1.0), (1 / 60, 1000.0)):
         peak, voices = mixdown(table, steps, takes, per_step, speed, "hold_the_line")
         assert voices > 10 and peak < 1.0
+        played.append(voices)
+    assert played[1] < played[0] / 4          # an instant demo thins its cues rather than stacking them
+
+
+def test_sound_settings_and_ctrl_m_are_saved(content, home):
+    from game.ui.launch import start_sound
+    app = App(headless=True)
+    app.settings = S.Settings()
+    start_sound(app, content)
+    app.push(S.SoundSettingsScene())
+    app.step(1 / 60)
+    app.scene.choices["music"].set(0)
+    assert S.read_settings()[0].music == 0
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_m, mod=pygame.KMOD_LCTRL, unicode="m"))
+    app.step(1 / 60)
+    assert S.read_settings()[0].muted and sound.current().volume("effects") == 0
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_m, mod=pygame.KMOD_NONE, unicode="m"))
+    app.step(1 / 60)                          # plain M stays the board's Move key
+    assert S.read_settings()[0].muted
+    sound.stop()
+    pygame.quit()
+
+
+def test_every_take_is_below_full_scale_and_starts_and_ends_silent(content, takes):
+    for cue in content.extra["sounds"].cues.values():
+        for path in cue.files:
+            a = takes.array(path)
+            assert abs(a).max() < 0.99, f"{path.name} clips"
+            if not cue.loop:
+                assert abs(a[:2]).max() < 0.002 and abs(a[-2:]).max() < 0.002, f"{path.name} clicks at an end"

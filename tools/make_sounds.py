@@ -669,7 +669,7 @@ SOUNDS: dict[str, tuple[Callable[[Kit], np.ndarray], int, float]] = {
     "bed_calm": (bed_calm, 1, LOOP), "bed_tense": (bed_tense, 1, LOOP),
 }
 LOOPS = {"rain", "wind", "siren", "bed_calm", "bed_tense"}
-PEAK_DB = -1.0
+PEAK_DB = -2.0
 
 
 def take(name: str, number: int) -> np.ndarray:
@@ -680,6 +680,8 @@ def take(name: str, number: int) -> np.ndarray:
     x = highpass(x, 28, 2)                                  # nothing below what a speaker can move
     if name not in LOOPS:
         x = fade_ends(trim_tail(trim_head(repitch(x, PITCHES[number - 1]))))
+        pad = np.zeros(samples(0.01))                       # the codec's ringing falls on silence, not a jump
+        x = np.concatenate([pad, x, pad])
     return level(x, target, PEAK_DB)
 
 

@@ -258,8 +258,8 @@ class SettingsScene(UIScene):
         path = settings_path()
         where = self.error or (f"Saved in {path}" if path.exists() else f"Settings file: {path}")
         color = theme.DANGER if self.error else theme.INK_FAINT
-        draw_text(surface, where, (self.panel.right, self.back_button.rect.centery), px(19), color,
-                  anchor="midright")
+        # under the help hint, on the right of the header: the buttons below the panel need the whole row
+        draw_text(surface, where, (surface.get_width() - px(40), px(80)), px(19), color, anchor="topright")
 
 
 class SoundSettingsScene(SettingsScene):
@@ -268,7 +268,7 @@ class SoundSettingsScene(SettingsScene):
     TITLE = "Sound"
     ROWS = (
         ("master", "Master volume", "Everything the game plays."),
-        ("effects", "Effects", "Dice, steps, blows and shots, the horde: each from where it happens on the board."),
+        ("effects", "Effects", "Dice, blows, shots and the horde, each from where it happens."),
         ("ambience", "Ambience", "The city around you: rain, wind, a siren far off."),
         ("music", "Music", "The low bed under the game, rising with the Heat and the Doom track."),
         ("muted", "Mute", "Silence everything at once. Ctrl+M does it on any screen."),
@@ -286,4 +286,3 @@ class SoundSettingsScene(SettingsScene):
         audio = sound.current()
         if audio is not None:
             audio.refresh()
-            audio.ui("click")

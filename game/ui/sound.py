@@ -70,6 +70,7 @@ class Audio:
         self.table = table
         self.app = app
         self.sounds: dict[Path, pygame.mixer.Sound] = {}
+        self.measured: dict[Path, tuple[float, float]] = {}
         self.planner = Planner(table, self.measure)
         self.loops: dict[str, pygame.mixer.Channel] = {}
         self.loop_levels: dict[str, float] = {}       # loop -> 0-1 before the volumes (the beds' share)
@@ -106,6 +107,11 @@ class Audio:
 
     def measure(self, path: Path) -> tuple[float, float]:
         """(seconds, peak) of a file as the mixer holds it."""
+        if path not in self.measured:
+            self.measured[path] = self._measure(path)
+        return self.measured[path]
+
+    def _measure(self, path: Path) -> tuple[float, float]:
         snd = self.sound(path)
         size = pygame.mixer.get_init()[1]
         samples = array("h" if abs(size) == 16 else "f", snd.get_raw()) if abs(size) in (16, 32) else None
