@@ -56,12 +56,13 @@ class Takes:
     """Every file decoded by pygame's mixer (as the game holds it), as float stereo arrays."""
 
     def __init__(self):
-        if not pygame.mixer.get_init():
-            pygame.mixer.init(frequency=RATE, size=-16, channels=2)
         self.arrays: dict[Path, np.ndarray] = {}
 
     def array(self, path: Path) -> np.ndarray:
         if path not in self.arrays:
+            if pygame.mixer.get_init() != (RATE, -16, 2):
+                pygame.mixer.quit()
+                pygame.mixer.init(frequency=RATE, size=-16, channels=2)
             raw = pygame.sndarray.array(pygame.mixer.Sound(str(path))).astype(np.float32) / 32768
             self.arrays[path] = raw if raw.ndim == 2 else np.stack([raw, raw], axis=1)
         return self.arrays[path]
