@@ -122,13 +122,24 @@ def test_a_game_plays_with_the_dummy_driver_and_hears_its_events(content, scenes
     pygame.quit()
 
 
-def test_with_no_mixer_the_game_is_silent_with_one_line(content, scenes, home, monkeypatch, capsys):
+class NoMixer:
+    """pygame built without its mixer: every use of pygame.mixer raises NotImplementedError."""
+
+    def __getattr__(self, name):
+        raise NotImplementedError("mixer module not available")
+
+
+@pytest.mark.parametrize("missing", ["device", "module"])
+def test_with_no_mixer_the_game_is_silent_with_one_line(content, scenes, home, monkeypatch, capsys, missing):
     def no_device(*args, **kwargs):
         raise pygame.error("No available audio device")
+    if missing == "device":
+        monkeypatch.setattr(pygame.mixer, "get_init", lambda: None)
+        monkeypatch.setattr(pygame.mixer, "init", no_device)
+    else:
+        monkeypatch.setattr(pygame, "mixer", NoMixer())
     app = App(headless=True)
     app.settings = S.Settings()
-    monkeypatch.setattr(pygame.mixer, "get_init", lambda: None)
-    monkeypatch.setattr(pygame.mixer, "init", no_device)
     assert sound.start(app, content) is None
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 1 and err[0].startswith("sound: off")

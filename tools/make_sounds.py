@@ -41,6 +41,7 @@ from synth import (  # noqa: E402  (a script beside its kit, not a package)
     silence,
     swell,
     t_axis,
+    tail_fade,
     tone,
     trim_head,
     trim_tail,
@@ -454,7 +455,7 @@ def doom_bell(k: Kit) -> np.ndarray:
 
 def escalate(k: Kit) -> np.ndarray:
     n = samples(3.5)
-    out = doom_bell(k)[:n] * 0.8
+    out = tail_fade(doom_bell(k)[:n], 0.8) * 0.8
     cluster = lowpass(sum(tone(3.5, f) for f in (55, 58.3, 82.4)), 300) * swell(n, 0.6) * 0.5
     return out + cluster
 

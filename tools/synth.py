@@ -123,7 +123,15 @@ def bell(seconds: float, base: float, partials=((0.5, 0.6, 1.6), (1.0, 1.0, 1.0)
     out = np.zeros(n)
     for ratio, level, scale in partials:
         out += level * tone(seconds, base * ratio) * env(n, 0.004, seconds * 0.3 * scale)
-    return out
+    return tail_fade(out, seconds * 0.25)
+
+
+def tail_fade(x: np.ndarray, seconds: float) -> np.ndarray:
+    """The last `seconds` eased to zero: a sound cut short (a bell still humming) must not end in a click."""
+    m = min(len(x), samples(seconds))
+    x = x.copy()
+    x[len(x) - m:] *= 0.5 * (1 + np.cos(np.linspace(0, np.pi, m)))
+    return x
 
 
 def place(out: np.ndarray, x: np.ndarray, at: float, gain: float = 1.0) -> np.ndarray:

@@ -14,6 +14,7 @@ import pygame
 
 from game.content.files import atomic_write
 from game.ui import theme
+from game.ui.sound import close_mixer, quietly
 
 DEFAULT_SIZE = (1280, 720)
 
@@ -44,7 +45,8 @@ class App:
         if headless:
             os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
             os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-        pygame.init()
+        quietly(pygame.init)        # a missing sound card's complaints (ALSA's) are game.ui.sound's to tell, once
+        close_mixer()               # the mixer opens only for a window that plays sound (game.ui.sound.start)
         theme._fonts.clear()        # fonts made before an earlier pygame.quit() are dead (tests open many apps)
         pygame.display.set_caption("Borrowed Time")
         self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)

@@ -9,6 +9,7 @@ Only windows start it: batches, `run`, `simulate` and the web tools never import
 """
 from __future__ import annotations
 
+import os
 import sys
 import time
 from array import array
@@ -26,21 +27,29 @@ _current: Audio | None = None
 
 
 def current() -> Audio | None:
-    return _current
+    """The running Audio; None when there is none, or its mixer has been closed since (the window quit)."""
+    return _current if _current is not None and _mixer_on() else None
+
+
+def _mixer_on() -> bool:
+    try:
+        return bool(pygame.mixer.get_init())
+    except NotImplementedError:     # a pygame built without its mixer
+        return False
 
 
 def start(app, content) -> Audio | None:
     """The window's Audio, opened on first call; None (after one line on stderr) when there is no sound to be had."""
     global _current
     table = content.extra.get("sounds")
-    if _current is not None and pygame.mixer.get_init() and _current.app is app:
+    if current() is not None and _current.app is app:
         return _current
     _current = None
     if table is None:
         return None
     try:
-        if not pygame.mixer.get_init():
-            pygame.mixer.init(frequency=44100, size=-16, channels=2, buffer=1024)
+        if not _mixer_on():
+            quietly(lambda: pygame.mixer.init(frequency=44100, size=-16, channels=2, buffer=1024))
         pygame.mixer.set_num_channels(CHANNELS)
         pygame.mixer.set_reserved(LOOP_CHANNELS)
     except (pygame.error, NotImplementedError, OSError) as exc:   # no device, or a pygame built without a mixer
@@ -50,17 +59,39 @@ def start(app, content) -> Audio | None:
     return _current
 
 
+def close_mixer() -> None:
+    try:
+        pygame.mixer.quit()
+    except NotImplementedError:     # a pygame built without its mixer
+        pass
+
+
+def quietly(fn) -> None:
+    """Run fn with the C libraries' own stderr out of sight (ALSA prints a dozen lines for a missing sound card):
+    the one line the player sees is ours."""
+    sys.stderr.flush()
+    saved, null = os.dup(2), os.open(os.devnull, os.O_WRONLY)
+    os.dup2(null, 2)
+    try:
+        fn()
+    finally:
+        os.dup2(saved, 2)
+        os.close(saved)
+        os.close(null)
+
+
 def stop() -> None:
     global _current
-    if _current is not None:
+    if current() is not None:
         _current.quiet()
     _current = None
 
 
 def click() -> None:
     """A button or a choice pressed anywhere."""
-    if _current is not None:
-        _current.ui("click")
+    audio = current()
+    if audio is not None:
+        audio.ui("click")
 
 
 class Audio:
@@ -162,7 +193,7 @@ class BoardSound:
 
     @property
     def audio(self) -> Audio | None:
-        return _current
+        return current()
 
     def enter(self) -> None:
         audio = self.audio

@@ -8,6 +8,7 @@ import pygame
 
 from game.content.sounds import SoundTable
 from game.content.validate import hint
+from game.ui.sound import quietly
 
 
 def play_cue(table: SoundTable, cue_id: str) -> int:
@@ -16,7 +17,7 @@ def play_cue(table: SoundTable, cue_id: str) -> int:
         print(f"error: unknown cue {cue_id!r}{hint(cue_id, table.cues)}", file=sys.stderr)
         return 2
     try:
-        pygame.mixer.init(frequency=44100, size=-16, channels=2, buffer=1024)
+        quietly(lambda: pygame.mixer.init(frequency=44100, size=-16, channels=2, buffer=1024))
     except (pygame.error, NotImplementedError, OSError) as exc:
         print(f"error: no sound: {exc or 'no audio device'}", file=sys.stderr)
         return 1
