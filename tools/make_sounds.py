@@ -39,6 +39,7 @@ from synth import (  # noqa: E402  (a script beside its kit, not a package)
     samples,
     seamless,
     silence,
+    soft,
     swell,
     t_axis,
     tail_fade,
@@ -169,7 +170,7 @@ def shuffle(k: Kit) -> np.ndarray:
 
 def lunge(k: Kit) -> np.ndarray:
     out = whoosh(k, 0.35, 400, 2500) * 0.8
-    out = np.concatenate([out, silence(0.6)])
+    out = np.concatenate([soft(out), silence(0.6)])
     place(out, groan(k, 0.5, 130, 90, AH, 0.9), 0.05, 0.9)
     place(out, thud(k, 80, 0.05), 0.3)
     return reverb(out, 0.6, 0.3, k)
@@ -183,7 +184,7 @@ def drag(k: Kit) -> np.ndarray:
 
 
 def swing_blade(k: Kit) -> np.ndarray:
-    out = np.concatenate([whoosh(k, 0.16, 1200, 6000), silence(0.45)])
+    out = np.concatenate([soft(whoosh(k, 0.16, 1200, 6000)), silence(0.45)])
     n = samples(0.2)
     place(out, highpass(k.noise(0.2), 2500) * env(n, 0.001, 0.02) * 0.6, 0.14)
     place(out, band(k.noise(0.2), 300, 1200) * env(n, 0.002, 0.05), 0.15)     # into flesh
@@ -192,7 +193,7 @@ def swing_blade(k: Kit) -> np.ndarray:
 
 
 def swing_blunt(k: Kit) -> np.ndarray:
-    out = np.concatenate([whoosh(k, 0.2, 300, 1800), silence(0.45)])
+    out = np.concatenate([soft(whoosh(k, 0.2, 300, 1800)), silence(0.45)])
     place(out, thud(k, 75, 0.08, 0.45), 0.17, 1.2)
     n = samples(0.1)
     place(out, band(k.noise(0.1), 1200, 4000) * env(n, 0.0005, 0.01) * 0.5, 0.17)   # a bone gives
@@ -200,7 +201,7 @@ def swing_blunt(k: Kit) -> np.ndarray:
 
 
 def punch(k: Kit) -> np.ndarray:
-    out = np.concatenate([whoosh(k, 0.1, 300, 1500) * 0.5, silence(0.35)])
+    out = np.concatenate([soft(whoosh(k, 0.1, 300, 1500) * 0.5), silence(0.35)])
     place(out, thud(k, 110, 0.04, 0.3), 0.08)
     return reverb(out, 0.3, 0.15, k)
 
@@ -275,7 +276,7 @@ def frenzy(k: Kit) -> np.ndarray:
 
 
 def hurt(k: Kit) -> np.ndarray:
-    out = np.concatenate([thud(k, 85, 0.05, 0.3), silence(0.3)])
+    out = np.concatenate([soft(thud(k, 85, 0.05, 0.3)), silence(0.3)])
     n = samples(0.3)
     grunt = formants(k.glottal(0.3, glide(0.3, 140, 100), 0.03), UH) + 0.5 * formants(k.noise(0.3), UH)
     place(out, lowpass(grunt, 2500) * swell(n, 0.15) * 0.6, 0.04)
@@ -315,7 +316,7 @@ def zombie_down(k: Kit) -> np.ndarray:
 def burst(k: Kit) -> np.ndarray:
     n = samples(1.4)
     out = lowpass(k.noise(1.4), 700) * env(n, 0.003, 0.2) + tone(1.4, glide(1.4, 90, 40)) * env(n, 0.003, 0.25)
-    splat = band(k.crackle(1.4, 150, 0.006), 200, 1500) * env(n, 0.02, 0.35)
+    splat = tail_fade(band(k.crackle(1.4, 150, 0.006), 200, 1500) * env(n, 0.02, 0.35), 0.5)
     return reverb(out + splat * 1.2, 1.0, 0.4, k, dark=1500)
 
 
@@ -325,12 +326,12 @@ def door_open(k: Kit) -> np.ndarray:
     n = samples(seconds)
     rate = 35 + 40 * swell(n, 0.6) + 8 * np.sin(2 * np.pi * 3 * t_axis(n))
     out = resonance(k.glottal(seconds, rate, 0.1), k.uniform(650, 900), 250) * swell(n, 0.4) * 0.7
-    out = np.concatenate([clink(k, 1800, 0.02) * 0.3, out])
+    out = np.concatenate([soft(clink(k, 1800, 0.02) * 0.3), soft(out)])
     return reverb(out, 0.6, 0.25, k)
 
 
 def door_close(k: Kit) -> np.ndarray:
-    out = np.concatenate([thud(k, 85, 0.08, 0.5), silence(0.1)])
+    out = np.concatenate([soft(thud(k, 85, 0.08, 0.5)), silence(0.1)])
     place(out, resonance(k.noise(0.3), 220, 90) * env(samples(0.3), 0.001, 0.05) * 1.5, 0.0)
     place(out, clink(k, 1600, 0.02) * 0.35, 0.05)            # the latch
     return reverb(out, 0.6, 0.3, k)
@@ -381,13 +382,13 @@ def search(k: Kit) -> np.ndarray:
 
 
 def search_find(k: Kit) -> np.ndarray:
-    out = np.concatenate([rummage(k, 0.8), silence(0.4)])
+    out = np.concatenate([soft(rummage(k, 0.8)), silence(0.4)])
     place(out, clink(k, k.uniform(1300, 1700), 0.06) * 0.6, 0.8)
     return reverb(out, 0.4, 0.2, k)
 
 
 def search_jackpot(k: Kit) -> np.ndarray:
-    out = np.concatenate([rummage(k, 0.8), silence(0.7)])
+    out = np.concatenate([soft(rummage(k, 0.8)), silence(0.7)])
     place(out, thud(k, 100, 0.05), 0.75, 0.7)                            # a lid comes up
     place(out, clink(k, 1250, 0.07) * 0.6, 0.85)
     place(out, clink(k, 1660, 0.07) * 0.5, 1.0)
@@ -488,7 +489,7 @@ def blackout(k: Kit) -> np.ndarray:
     n = samples(seconds)
     f = glide(seconds, 60, 20)
     hum = sum(tone(seconds, f * h) / h for h in (1, 2, 3, 4)) * np.exp(-t_axis(n) / 0.6)
-    out = np.concatenate([highpass(k.crackle(0.15, 200, 0.001), 2000) * 0.6, hum * 0.8])
+    out = np.concatenate([soft(highpass(k.crackle(0.15, 200, 0.001), 2000) * 0.6), soft(hum * 0.8, 0.05)])
     place(out, thud(k, 90, 0.06), 0.05, 0.8)                            # the breaker goes
     return reverb(out, 1.2, 0.3, k)
 
@@ -509,7 +510,7 @@ def spawn_horde(k: Kit) -> np.ndarray:
 def spawn_brute(k: Kit) -> np.ndarray:
     out = groan(k, 1.3, 55, 42, AH, 1.2) * 1.2
     out += lowpass(k.noise(1.3), 300) * swell(samples(1.3), 0.3) * 0.5
-    out = np.concatenate([out, silence(0.3)])
+    out = np.concatenate([soft(out), silence(0.3)])
     place(out, thud(k, 50, 0.12, 0.6), 0.9, 1.0)                        # a fist on a car
     return reverb(out, 1.0, 0.35, k)
 
@@ -596,12 +597,13 @@ def rain(k: Kit) -> np.ndarray:
 
 def wind(k: Kit) -> np.ndarray:
     seconds = 16.0
-    blocks, size = [], samples(0.5)
+    size = samples(0.5)
     gust = 0.5 + 0.5 * np.sin(np.linspace(0, 2 * np.pi * 3, int(seconds / 0.5)) + k.uniform(0, 6))
-    for g in gust:                                          # the filter opens with each gust
-        blocks.append(band(k.noise(0.5), 120, 300 + 700 * g, 1) * (0.4 + 0.6 * g))
-    x = np.concatenate(blocks)
-    x = lowpass(x, 1200)                                    # smooth the block edges
+    x = np.zeros(size * (len(gust) + 1))
+    window = np.hanning(2 * size)
+    for i, g in enumerate(gust):                            # the filter opens with each gust; blocks overlap-added
+        x[i * size:(i + 2) * size] += band(k.noise(1.0), 120, 300 + 700 * g, 1)[:2 * size] * window * (0.4 + 0.6 * g)
+    x = lowpass(x[:size * len(gust)], 1200)
     whistle = resonance(k.noise(seconds), 820, 30) * 0.4 * np.repeat(gust, size)[:len(x)] ** 2
     return seamless(x + whistle[:len(x)], 2.0)
 

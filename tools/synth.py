@@ -134,13 +134,26 @@ def tail_fade(x: np.ndarray, seconds: float) -> np.ndarray:
     return x
 
 
+def soft(x: np.ndarray, seconds: float = 0.004) -> np.ndarray:
+    """Both ends eased in and out over a few milliseconds: a filtered segment (whose zero-phase filter leaves it
+    non-zero at its cut ends) joins silence or another sound without a click."""
+    m = min(len(x) // 2, samples(seconds))
+    if m < 2:
+        return x
+    x = x.copy()
+    ramp = 0.5 * (1 - np.cos(np.linspace(0, np.pi, m)))
+    x[:m] *= ramp
+    x[len(x) - m:] *= ramp[::-1]
+    return x
+
+
 def place(out: np.ndarray, x: np.ndarray, at: float, gain: float = 1.0) -> np.ndarray:
-    """Add x into out starting at `at` seconds (cut at out's end)."""
+    """Add x (its ends eased) into out starting at `at` seconds, cut at out's end."""
     i = samples(at) if at > 0 else 0
     if i >= len(out):
         return out
     m = min(len(x), len(out) - i)
-    out[i:i + m] += gain * x[:m]
+    out[i:i + m] += gain * soft(x[:m])
     return out
 
 
@@ -150,6 +163,7 @@ def silence(seconds: float) -> np.ndarray:
 
 def reverb(x: np.ndarray, seconds: float, wet: float, kit: Kit, dark: float = 2500.0) -> np.ndarray:
     """A dark room or street: the signal convolved with decaying filtered noise, its tail added after it."""
+    x = soft(x)
     ir_n = samples(seconds)
     ir = lowpass(kit.rng.standard_normal(ir_n), dark) * np.exp(-t_axis(ir_n) / (seconds / 6.9))
     ir[:samples(0.012)] = 0                     # the first echo comes back after a few metres
