@@ -216,3 +216,23 @@ def test_every_take_is_below_full_scale_and_starts_and_ends_silent(content, take
             assert abs(a).max() < 0.99, f"{path.name} clips"
             if not cue.loop:
                 assert abs(a[:2]).max() < 0.002 and abs(a[-2:]).max() < 0.002, f"{path.name} clicks at an end"
+
+
+def test_the_mix_follows_the_board(content):
+    from game.ui.sound_mix import Planner, where_on_board
+    table = content.extra["sounds"]
+    view = (10, 10, 40, 30)
+    left, centre = where_on_board((12, 20), view, table), where_on_board((25, 20), view, table)
+    off_right, far_right = where_on_board((50, 20), view, table), where_on_board((90, 20), view, table)
+    assert left.pan < 0 and left.level == 1 and abs(centre.pan) < 0.1
+    assert off_right.pan > 0 and far_right.level < off_right.level < 1
+    planner = Planner(table, lambda path: (0.3, 0.5))
+    a = planner.plan("shot_pistol", 0.0, left)
+    assert a.left > a.right                                   # heard from its side
+    b = planner.plan("shot_pistol", 0.01, centre)
+    assert b is None                                          # closer than the cue's gap: not stacked
+    c = planner.plan("shot_pistol", 1.0, centre)
+    assert c.file != a.file                                   # the next shot is another take
+    quiet = planner.plan("swing_blunt", 2.0, far_right)
+    loud = planner.plan("swing_blunt", 4.0, centre)
+    assert max(quiet.left, quiet.right) < max(loud.left, loud.right) / 2

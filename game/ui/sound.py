@@ -151,8 +151,10 @@ class Audio:
         full = 32768 if abs(size) == 16 else 1.0
         return snd.get_length(), max(max(samples), -min(samples)) / full
 
-    def play(self, cue: str, where: Where = CENTRE, speed: float = 1.0) -> Voice | None:
-        voice = self.planner.plan(cue, time.monotonic(), where, self.volume("effects"), speed)
+    def play(self, cue: str, where: Where = CENTRE, speed: float = 1.0, now: float | None = None) -> Voice | None:
+        """Start a cue (if the planner lets it); `now` is the frame's time, shared by the cues of one frame."""
+        now = time.monotonic() if now is None else now
+        voice = self.planner.plan(cue, now, where, self.volume("effects"), speed)
         if voice is not None:
             channel = self.sound(voice.file).play()
             if channel is not None:
@@ -200,7 +202,7 @@ class BoardSound:
         if audio is None:
             return
         table = audio.table
-        audio.loop_levels.update({table.music.calm: 1.0, table.music.tense: 0.0})
+        audio.loop_levels.update({table.music.calm: 1.0 - 0.5 * self.tension, table.music.tense: self.tension})
         audio.set_loops((*table.ambience_of(self.scene.session.scenario.id), table.music.calm, table.music.tense))
 
     def exit(self) -> None:
@@ -213,14 +215,15 @@ class BoardSound:
             return
         s, table = self.scene.session, audio.table
         horde_turn = s.phase != "survivor"
+        now = time.monotonic()
         for event in events:
             cue = table.cue_for(event.kind, facts(event, self._side))
             if cue is None:
                 continue
             where = where_on_board(self._xy(event), self._view(), table)
-            voice = audio.play(cue, where, self.scene.speed)
+            voice = audio.play(cue, where, self.scene.speed, now)
             if voice is not None and cue in table.sting_after and horde_turn and where.level < 1:
-                audio.play(table.sting, CENTRE, self.scene.speed)
+                audio.play(table.sting, CENTRE, self.scene.speed, now)
 
     def update(self, dt: float) -> None:
         """The tense bed follows the Heat and the Doom track, gliding rather than jumping."""
