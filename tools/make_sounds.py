@@ -236,7 +236,7 @@ def throw_blast(k: Kit) -> np.ndarray:
     n = samples(2.0)
     out = lowpass(k.noise(2.0), 900) * env(n, 0.002, 0.35)
     out += 1.2 * tone(2.0, glide(2.0, 70, 32)) * env(n, 0.003, 0.45)
-    out += band(k.crackle(2.0, 60, 0.004), 500, 4000) * env(n, 0.05, 0.6) * 0.8       # debris coming down
+    out += tail_fade(band(k.crackle(2.0, 60, 0.004), 500, 4000) * env(n, 0.05, 0.6), 0.8) * 0.8   # debris
     return reverb(out, 2.2, 0.6, k, dark=1500)
 
 
@@ -246,6 +246,7 @@ def throw_fire(k: Kit) -> np.ndarray:
     place(out, glass, 0.0)
     n = samples(1.5)
     roar = lowpass(k.brown(1.5), 600) * swell(n, 0.25) * 1.3 + band(k.crackle(1.5, 90, 0.003), 800, 3500) * 0.3
+    roar = tail_fade(roar, 0.6)
     place(out, roar, 0.12)
     return reverb(out, 0.8, 0.3, k)
 
@@ -521,7 +522,7 @@ def spawn_screamer(k: Kit) -> np.ndarray:
 
 def spawn_hunter(k: Kit) -> np.ndarray:
     n = samples(0.9)
-    hiss = band(k.noise(0.9), 2000, 6000) * swell(n, 0.3) * 0.4
+    hiss = band(k.noise(0.9), 1500, 4500, 3) * swell(n, 0.3) * 0.25
     return reverb(hiss + groan(k, 0.9, 110, 85, OO, 1.2) * 0.7, 0.6, 0.3, k)
 
 
