@@ -236,3 +236,22 @@ def test_the_mix_follows_the_board(content):
     quiet = planner.plan("swing_blunt", 2.0, far_right)
     loud = planner.plan("swing_blunt", 4.0, centre)
     assert max(quiet.left, quiet.right) < max(loud.left, loud.right) / 2
+
+
+def test_the_director_acting_out_of_sight_rings_the_sting(content, scenes, home):
+    from game.world.events import Event
+    app = App(headless=True)
+    app.settings = S.Settings()
+    audio = sound.start(app, content)
+    scene = play_a_while(app, content, scenes, frames=2)
+    s, cam = scene.session, scene.view.cam
+    seen = s.board.idx(*(int(v) for v in cam.screen_to_cell(cam.view.center)))
+    unseen = max(range(s.board.size), key=lambda c: abs(s.board.xy(c)[0] - s.board.xy(seen)[0]))
+    s.phase = "director"
+    scene.sound.hear([Event("spawn", "", {"kind": "brute", "cell": seen})])
+    assert "spawn_brute" in audio.planner.last_start and "sting" not in audio.planner.last_start
+    scene.sound.hear([Event("spawn", "", {"kind": "shambler", "cell": unseen})])
+    assert "spawn_shambler" in audio.planner.last_start and "sting" in audio.planner.last_start
+    s.phase = "survivor"
+    sound.stop()
+    pygame.quit()
