@@ -77,7 +77,7 @@ def mixdown(table, steps, takes: Takes, seconds_per_step: float, speed: float, s
     planner = Planner(table, takes.measure, random.Random(1))
     loops = [(name, 1.0) for name in table.ambience_of(scenario)] + [(table.music.calm, 0.5), (table.music.tense, 1.0)]
     planner.reserved = sum(table.cues[n].gain * lvl * takes.measure(table.cues[n].files[0])[1] for n, lvl in loops)
-    voices = []
+    voices, ends = [], {}
     for i, step in enumerate(steps):
         now = i * seconds_per_step
         for kind, data, xy, centre in step:
@@ -87,11 +87,15 @@ def mixdown(table, steps, takes: Takes, seconds_per_step: float, speed: float, s
             view = (centre[0] - VIEW[0] / 2, centre[1] - VIEW[1] / 2, centre[0] + VIEW[0] / 2, centre[1] + VIEW[1] / 2)
             where = where_on_board(xy, view, table)
             voice = planner.plan(cue, now, where, 1.0, speed)
+            ends.update({stopped: now for stopped in planner.cut})      # stopped to make room: cut there
+            planner.cut.clear()
             if voice is not None:
                 voices.append(voice)
                 if cue in table.sting_after and where.level < 1:
                     sting = planner.plan(table.sting, now, volume=1.0, speed=speed)
                     voices += [sting] if sting else []
+                    ends.update({stopped: now for stopped in planner.cut})
+                    planner.cut.clear()
     length = int((len(steps) * seconds_per_step + 8) * RATE)
     out = np.zeros((length, 2), dtype=np.float32)
     for name, lvl in loops:
@@ -102,7 +106,7 @@ def mixdown(table, steps, takes: Takes, seconds_per_step: float, speed: float, s
     for v in voices:
         a = takes.array(v.file)
         at = int(v.start * RATE)
-        n = min(len(a), length - at)
+        n = min(len(a), length - at, int((ends.get(v, v.end) - v.start) * RATE))
         out[at:at + n] += a[:n] * (v.left, v.right)
     return float(np.abs(out).max()), len(voices)
 

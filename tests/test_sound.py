@@ -255,3 +255,14 @@ def test_the_director_acting_out_of_sight_rings_the_sting(content, scenes, home)
     s.phase = "survivor"
     sound.stop()
     pygame.quit()
+
+
+def test_a_cue_that_must_be_heard_makes_room(content):
+    from game.ui.sound_mix import Planner
+    table = content.extra["sounds"]
+    planner = Planner(table, lambda path: (5.0, 0.9))
+    shuffles = [planner.plan("shuffle", t / 10) for t in range(0, 30, 2)]
+    crowd = [v for v in shuffles if v is not None]
+    assert crowd and planner.plan("hit_zombie", 3.5) is None          # no room left for a small cue
+    bell = planner.plan("doom_bell", 3.6)
+    assert bell is not None and planner.cut and {v.cue for v in planner.cut} == {"shuffle"}

@@ -102,6 +102,7 @@ class Audio:
         self.app = app
         self.sounds: dict[Path, pygame.mixer.Sound] = {}
         self.measured: dict[Path, tuple[float, float]] = {}
+        self.channels: dict[Voice, pygame.mixer.Channel] = {}     # the effects sounding, to stop one early
         self.planner = Planner(table, self.measure)
         self.loops: dict[str, pygame.mixer.Channel] = {}
         self.loop_levels: dict[str, float] = {}       # loop -> 0-1 before the volumes (the beds' share)
@@ -155,10 +156,17 @@ class Audio:
         """Start a cue (if the planner lets it); `now` is the frame's time, shared by the cues of one frame."""
         now = time.monotonic() if now is None else now
         voice = self.planner.plan(cue, now, where, self.volume("effects"), speed)
+        for stopped in self.planner.cut:
+            channel = self.channels.pop(stopped, None)
+            if channel is not None and channel.get_sound() is self.sounds.get(stopped.file):
+                channel.fadeout(30)
+        self.planner.cut.clear()
         if voice is not None:
             channel = self.sound(voice.file).play()
             if channel is not None:
                 channel.set_volume(voice.left, voice.right)
+                self.channels[voice] = channel
+            self.channels = {v: c for v, c in self.channels.items() if v.end > now}
         return voice
 
     def ui(self, name: str) -> None:

@@ -81,6 +81,7 @@ class Planner:
         self.measure = measure
         self.rng = rng or random.Random()        # cosmetic: never the game's own dice
         self.playing: list[Voice] = []
+        self.cut: list[Voice] = []               # voices stopped early to make room (the mixer stops them)
         self.last_start: dict[str, float] = {}
         self.last_take: dict[str, int] = {}
         self.reserved = 0.0                      # the ambience's and the music's share of the headroom
@@ -101,10 +102,9 @@ class Planner:
         left, right = sides(where if cue.place == "board" else CENTRE)
         level = cue.gain * volume * (where.level if cue.place == "board" else 1.0)
         level *= 10 ** (self.rng.uniform(-1.5, 1.5) / 20)          # no two hits quite alike
-        used_l = self.reserved + sum(v.peak * v.left for v in self.playing)
-        used_r = self.reserved + sum(v.peak * v.right for v in self.playing)
-        room = min((self.table.mix.headroom - used_l) / max(1e-6, peak * left * level),
-                   (self.table.mix.headroom - used_r) / max(1e-6, peak * right * level))
+        room = self._headroom(peak * left * level, peak * right * level)
+        if room < LEAST_LEVEL and cue.priority == 3:
+            room = self._make_room(now, peak * left * level, peak * right * level)
         if room < 1:
             if room < LEAST_LEVEL:
                 return None
@@ -115,6 +115,24 @@ class Planner:
         self.last_take[cue_id] = take
         self.frame_count += 1
         return voice
+
+    def _headroom(self, left: float, right: float) -> float:
+        """How much of a voice this loud on each side fits under the headroom now (1: all of it)."""
+        used_l = self.reserved + sum(v.peak * v.left for v in self.playing)
+        used_r = self.reserved + sum(v.peak * v.right for v in self.playing)
+        return min((self.table.mix.headroom - used_l) / max(1e-6, left),
+                   (self.table.mix.headroom - used_r) / max(1e-6, right))
+
+    def _make_room(self, now: float, left: float, right: float) -> float:
+        """A cue that must be heard (priority 3: a death, the Doom bell) stops the quietest-priority voices, the
+        oldest first, until it fits; they end now."""
+        cues = self.table.cues
+        for v in sorted(self.playing, key=lambda v: (cues[v.cue].priority, v.start)):
+            if cues[v.cue].priority == 3 or self._headroom(left, right) >= 1:
+                break
+            self.playing.remove(v)
+            self.cut.append(v)
+        return self._headroom(left, right)
 
     def _room(self, cue: CueDef, now: float, fast: bool) -> bool:
         """Whether this cue may start now: its gap, its voices, and at fast speeds the cues of this frame."""
