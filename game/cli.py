@@ -5,6 +5,7 @@
     map PATH              check a map or tile file and print it; --screenshot FILE draws it with its markers
     map --board SEED      the same for the board generated from tiles for a quick-play seed
     run                   play one game headless (random survivors against the Director) and print its log
+    sounds                every event kind and its cue (exit 1 if one has none); --play CUE plays a cue
     simulate              AI-vs-AI batches and the balance report (game.sim.simulate_cli)
     camp                  open the camp screen of a saved campaign (--name NAME; --screenshot FILE)
     campaign              a campaign: --new NAME starts one, --show NAME prints it, --simulate plays many (AI)
@@ -73,6 +74,11 @@ def build_parser() -> argparse.ArgumentParser:
     run.add_argument("--seed", type=seed, default=1, help="the game's seed (same seed, same game)")
     run.add_argument("--quiet", action="store_true", help="print only the result")
     run.set_defaults(func=cmd_run)
+    sounds = sub.add_parser("sounds", help="every event kind and the cue it plays; --play CUE plays one",
+                            description="List every kind of event the engine emits with its cue from "
+                                        "game/data/sounds.yaml (or 'silent'); exit 1 if a kind has no entry.")
+    sounds.add_argument("--play", metavar="CUE", help="play this cue (one of its takes) and exit")
+    sounds.set_defaults(func=cmd_sounds)
     from game.sim.simulate_cli import register as register_simulate
     from game.tools.quickplay import content_for, content_with_scenario
     register_simulate(sub, content_with_scenario, content_for)
@@ -265,6 +271,29 @@ def cmd_run(args: argparse.Namespace) -> int:
           f"{session.scenario.doom_length}")
     session.close()
     return 0
+
+
+def cmd_sounds(args: argparse.Namespace) -> int:
+    from game.content.event_kinds import EVENT_KINDS
+    from game.content.sounds import describe_entry
+
+    content = _content()
+    if content is None:
+        return 1
+    table = content.extra["sounds"]
+    if args.play is not None:
+        from game.ui.sound_play import play_cue
+        return play_cue(table, args.play)
+    width = max(map(len, EVENT_KINDS))
+    missing = [kind for kind in EVENT_KINDS if kind not in table.events]
+    for kind in EVENT_KINDS:
+        print(f"{kind:<{width}}  {describe_entry(table.events[kind]) if kind in table.events else 'NO ENTRY'}")
+    files = [f for cue in table.cues.values() for f in cue.files]
+    print(f"{len(table.cues)} cues in {len(files)} files, {sum(f.stat().st_size for f in files) / 1e6:.2f} MB")
+    for kind in missing:
+        print(f"error: game/data/sounds.yaml: events.{kind}: the engine emits {kind!r} but it has no entry "
+              f"(a cue, or silent)", file=sys.stderr)
+    return 1 if missing else 0
 
 
 def cmd_validate(args: argparse.Namespace) -> int:

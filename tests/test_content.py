@@ -238,6 +238,7 @@ def copy_root(root: Path) -> Path:
         (root / "game" / "data" / path.name).write_bytes(path.read_bytes())
     for path in (REPO_ROOT / "maps").glob("*.yaml"):
         (root / "maps" / path.name).write_bytes(path.read_bytes())
+    (root / "sounds").symlink_to(REPO_ROOT / "sounds")      # the sound table's files
     return root
 
 

@@ -352,7 +352,8 @@ def test_settings_are_saved_and_read_back(app, content, home):
     assert settings_path() == home / "settings.json"
     saved = json.loads(settings_path().read_text())
     assert saved == {"window": "1600x900", "speed": "2x", "tooltips": False, "director": "ruthless",
-                     "palette": "standard", "text_size": "normal", "keys": {}}
+                     "palette": "standard", "text_size": "normal", "keys": {}, "master": 80, "effects": 100,
+                     "ambience": 60, "music": 40, "muted": False}
     again = load_settings()
     assert (again.window, again.speed, again.tooltips, again.director) == ("1600x900", "2x", False, "ruthless")
     assert again.window_size == (1600, 900) and again.speed_value == 2.0

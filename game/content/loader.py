@@ -29,7 +29,7 @@ REPO_ROOT = Path(__file__).resolve().parents[2]
 # parse_tables checks it; a sound file ends up in Content.extra under its stem
 TOOL_TABLES = {"quickplay": "game.tools.quickplay", "director": "game.ai.director_levels",
                "survivor_ai": "game.ai.survivor_levels", "agendas": "game.world.agendas",
-               "campaign": "game.campaign.tables"}
+               "campaign": "game.campaign.tables", "sounds": "game.content.sounds"}
 DATA_NAMES = (*TABLES, "legend", "scenarios", *TOOL_TABLES)   # file stems in game/data, each with its own schema
 
 
@@ -92,7 +92,7 @@ def _check(sources: Mapping[str, Path], map_paths: Iterable[Path]) -> tuple[Cont
     map_paths = list(map_paths)
     tile_paths = [p for p in map_paths if is_tile_file(p)]
     maps, map_ids = _load_maps(sources["legend"], [p for p in map_paths if not is_tile_file(p)], problems)
-    scenarios = _load_scenarios(sources["scenarios"], problems)
+    scenarios, known["scenarios"] = _load_scenarios(sources["scenarios"], problems)
     known["maps"] = map_ids
 
     problems += _cross(tables, known, maps, scenarios, {n: str(p) for n, p in sources.items()})
@@ -176,19 +176,21 @@ def _load_tool_tables(sources: Mapping[str, Path], known: Mapping[str, set[str] 
     return out
 
 
-def _load_scenarios(path: Path, problems: list[Problem]) -> dict[str, ScenarioDef]:
-    """Structure is game.content.scenarios' job; the cross references are checked in _cross."""
+def _load_scenarios(path: Path, problems: list[Problem]) -> tuple[dict[str, ScenarioDef], set[str] | None]:
+    """The scenarios, and the ids the file declares (a broken scenario's id too). Structure is
+    game.content.scenarios' job; the cross references are checked in _cross."""
     mod = _module("game.content.scenarios", str(path), problems)
     if mod is None:
-        return {}
+        return {}, None
     data, more = read_yaml(path)
     problems += more
+    declared = declared_ids(data, "scenarios")
     found = None if more else _guarded(str(path), problems, mod.parse_scenarios, data, str(path))
     if found is None:
-        return {}
+        return {}, declared
     scenarios, more = found
     problems += more
-    return dict(scenarios)
+    return dict(scenarios), declared
 
 
 # --- cross checks between files ----------------------------------------------------------------------------

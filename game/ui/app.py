@@ -14,6 +14,7 @@ import pygame
 
 from game.content.files import atomic_write
 from game.ui import theme
+from game.ui.sound import close_mixer, quietly
 
 DEFAULT_SIZE = (1280, 720)
 
@@ -44,7 +45,8 @@ class App:
         if headless:
             os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
             os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-        pygame.init()
+        quietly(pygame.init)        # a missing sound card's complaints (ALSA's) are game.ui.sound's to tell, once
+        close_mixer()               # the mixer opens only for a window that plays sound (game.ui.sound.start)
         theme._fonts.clear()        # fonts made before an earlier pygame.quit() are dead (tests open many apps)
         pygame.display.set_caption("Borrowed Time")
         self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
@@ -56,6 +58,7 @@ class App:
         self.settings = None               # game.ui.settings.Settings, set by the launcher
         # Keys the app answers before the scene does, whatever the scene (F1: the rules help).
         self.global_keys: dict[int, Callable[[], None]] = {}
+        self.ctrl_keys: dict[int, Callable[[], None]] = {}     # the same with Ctrl held (Ctrl+M: mute)
 
     # --- scenes ------------------------------------------------------------------------------------------------
     def push(self, scene: Scene) -> None:
@@ -96,6 +99,9 @@ class App:
                 continue
             if event.type == pygame.VIDEORESIZE:
                 self.screen = pygame.display.get_surface()
+            if event.type == pygame.KEYDOWN and event.mod & pygame.KMOD_CTRL and event.key in self.ctrl_keys:
+                self.ctrl_keys[event.key]()
+                continue
             if event.type == pygame.KEYDOWN and event.key in self.global_keys:
                 self.global_keys[event.key]()
                 continue

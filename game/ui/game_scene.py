@@ -67,6 +67,7 @@ from game.ui.overlays import (
 from game.ui.pass_cover import PassCover
 from game.ui.report_card import ReportCard
 from game.ui.settings import read_settings
+from game.ui.sound import BoardSound
 from game.ui.targeting import MODES, ONE_CLICK, Move, Targeting
 from game.ui.widgets import Button, Dialog, Tooltips, Widget
 from game.world import actions as A
@@ -133,6 +134,7 @@ class GameScene(Scene):
         self.odds_card = OddsCard()
         self.board_layer = Snapshot(self.overdraw)      # the picture of the board while nothing on it changes
         self.tips = Tooltips()
+        self.sound = BoardSound(self)            # the cues of the events, the ambience, the music bed
         self.mode: Targeting = Move()          # what a click on the board means now (game.ui.targeting)
         self.show_intents = False              # Z: every zombie's next move on the board, not only the hovered one's
         self._path_label = None                # (end, label, danger words, tone): drawn over the models
@@ -260,6 +262,7 @@ class GameScene(Scene):
         self._generation += 1
         new = s.events[self._seen:]
         self._seen = len(s.events)
+        self.sound.hear(new)
         searched = False
         fallen = {e.data.get("who"): e.data.get("cell") for e in new if e.kind == "killed"}
         # The Director on stage: at 1x and 2x the camera goes to what it does out of sight (one place per step);
@@ -392,6 +395,7 @@ class GameScene(Scene):
         game itself waits for it: BoardModal.update)."""
         self.view.clock += dt
         self.view.cam.update(dt)
+        self.sound.update(dt)
         self.tips.update(dt)
         self.motion.update(dt)
         self.minimap.update(dt * max(1.0, min(self.speed, 4.0)))
@@ -936,9 +940,13 @@ class GameScene(Scene):
             self.app.pop()
         self.session.close()
 
+    def enter(self) -> None:
+        self.sound.enter()
+
     def exit(self) -> None:
-        """Off the stack for good (left, ended, replaced): the game's esper world goes with it."""
+        """Off the stack for good (left, ended, replaced): the game's esper world and its sound go with it."""
         self._left = True
+        self.sound.exit()
         self.session.close()
 
     # --- choosing survivors --------------------------------------------------------------------------------------

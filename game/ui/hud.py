@@ -104,6 +104,7 @@ BOARD_KEYS: tuple[tuple[str, str], ...] = (
     ("J", "what the Director did in its last phase"),
     ("Ctrl+Z", "undo the last action (not dice rolls)"),
     ("Ctrl+S", "save to a new slot"),
+    ("Ctrl+M", "mute or unmute the sound (volumes: Settings, Sound)"),
     ("F1 / F12", "rules help / screenshot"),
 )
 

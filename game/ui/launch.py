@@ -21,9 +21,11 @@ from pathlib import Path
 from game.content.errors import ContentError
 from game.content.loader import load_content, load_content_or_report
 from game.ui import help as help_overlay
+from game.ui import sound
 from game.ui.app import App, new_seed
+from game.ui.keymap import key_from_name
 from game.ui.menu import MainMenu
-from game.ui.settings import apply_look, load_settings
+from game.ui.settings import apply_look, load_settings, save_settings
 
 SCREENSHOT_FRAMES = 4
 
@@ -40,7 +42,25 @@ def make_app(size: tuple[int, int] | None = None, headless: bool = False):
     app = App(size or settings.window_size, headless=headless)
     app.settings = settings
     help_overlay.install(app)
+    if not headless:                 # a screenshot or a timing run makes no sound
+        start_sound(app, load_content())
     return app
+
+
+def start_sound(app, content) -> None:
+    """The mixer for this window (or one line saying the game is silent), and Ctrl+M to mute it."""
+    if sound.start(app, content) is not None:
+        app.ctrl_keys[key_from_name("m")] = lambda: toggle_mute(app)
+
+
+def toggle_mute(app) -> None:
+    audio = sound.current()
+    if audio is not None:
+        audio.toggle_mute()
+    try:
+        save_settings(app.settings)
+    except OSError as exc:
+        print(f"warning: could not save the settings: {exc.strerror or exc}", file=sys.stderr)
 
 
 

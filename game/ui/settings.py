@@ -18,7 +18,7 @@ from game.ai.director_levels import DEFAULT_DIRECTOR, DIRECTOR_LEVELS
 from game.content import schema as S
 from game.content.files import atomic_write
 from game.content.jsonio import read_json
-from game.ui import theme
+from game.ui import sound, theme
 from game.ui.keymap import keys_problem
 from game.ui.keys_screen import KeysScene
 from game.ui.widgets import Button, Choice, UIScene, draw_panel, draw_text, line_height, wrap
@@ -33,6 +33,7 @@ WINDOW_SIZES: dict[str, tuple[int, int]] = {
 SPEEDS: dict[str, float] = {"1x": 1.0, "2x": 2.0, "4x": 4.0, "instant": 1000.0}
 SPEED_LABELS = {"1x": "1x", "2x": "2x", "4x": "4x", "instant": "Instant"}
 TEXT_SIZES: dict[str, float] = {"normal": 1.0, "large": 1.15}
+VOLUMES = (0, 20, 40, 60, 80, 100)
 PALETTE_LABELS = {"standard": "Standard", "clear": "Colour-blind safe"}
 
 
@@ -45,6 +46,11 @@ class Settings:
     palette: str = "standard"              # theme.PALETTES: "clear" tells danger from safety without red / green
     text_size: str = "normal"              # TEXT_SIZES: every screen's text and panels grow with it
     keys: dict = field(default_factory=dict)  # action id -> key name, where the player changed it (game.ui.keymap)
+    master: int = 80                       # volumes in per cent (VOLUMES); the effects, ambience and music are
+    effects: int = 100                     # each a share of the master volume
+    ambience: int = 60
+    music: int = 40
+    muted: bool = False                    # Ctrl+M anywhere
 
     @property
     def window_size(self) -> tuple[int, int]:
@@ -65,7 +71,8 @@ def settings_path() -> Path:
 
 FIELDS = {"window": S.one_of(WINDOW_SIZES), "speed": S.one_of(SPEEDS), "tooltips": S.boolean,
           "director": S.one_of(DIRECTOR_LEVELS), "palette": S.one_of(theme.PALETTES),
-          "text_size": S.one_of(TEXT_SIZES), "keys": keys_problem}
+          "text_size": S.one_of(TEXT_SIZES), "keys": keys_problem, "master": S.whole(0, 100),
+          "effects": S.whole(0, 100), "ambience": S.whole(0, 100), "music": S.whole(0, 100), "muted": S.boolean}
 
 
 def apply_look(settings: Settings) -> None:
@@ -135,6 +142,8 @@ class SettingsScene(UIScene):
         ("text_size", "Text size", "Larger text and panels on every screen."),
     )
 
+    TITLE = "Settings"
+
     def __init__(self) -> None:
         super().__init__()
         self.error = ""
@@ -154,15 +163,7 @@ class SettingsScene(UIScene):
         self.panel = pygame.Rect(0, 0, min(w - px(80), px(880)), 2 * pad + row_h * len(self.ROWS))
         self.panel.midtop = (w // 2, pad_top)
         ctrl_h = px(44)
-        s = self.settings
-        options = {
-            "window": ([(k.replace("x", " x "), k) for k in WINDOW_SIZES], s.window),
-            "speed": ([(SPEED_LABELS[k], k) for k in SPEEDS], s.speed),
-            "tooltips": ([("On", True), ("Off", False)], s.tooltips),
-            "director": ([(k.capitalize(), k) for k in DIRECTOR_LEVELS], s.director),
-            "palette": ([(PALETTE_LABELS[k], k) for k in theme.PALETTES], s.palette),
-            "text_size": ([(k.capitalize(), k) for k in TEXT_SIZES], s.text_size),
-        }
+        options = self.options()
         self.choices: dict[str, Choice] = {}
         self.row_rects: list[pygame.Rect] = []
         for i, (key, _, tip) in enumerate(self.ROWS):
@@ -177,13 +178,34 @@ class SettingsScene(UIScene):
         self._focus_sync()
         self.back_button = Button("Back", self.back, hotkey=pygame.K_ESCAPE, size=px(24))
         self.back_button.rect = pygame.Rect(self.panel.x, self.panel.bottom + px(24), px(200), px(48))
-        keys = Button("Keys", self.open_keys, hotkey=pygame.K_k, size=px(24),
-                      tooltip="Change the keys of the action bar.")
-        keys.rect = pygame.Rect(self.back_button.rect.right + px(16), self.back_button.rect.y, px(200), px(48))
-        self.widgets += [self.back_button, keys]
+        self.widgets.append(self.back_button)
+        x = self.back_button.rect.right + px(16)
+        for label, action, hotkey, tip in self.SCREENS:
+            b = Button(label, getattr(self, action), hotkey=hotkey, size=px(24), tooltip=tip)
+            b.rect = pygame.Rect(x, self.back_button.rect.y, px(200), px(48))
+            self.widgets.append(b)
+            x = b.rect.right + px(16)
+
+    SCREENS = (("Keys", "open_keys", pygame.K_k, "Change the keys of the action bar."),
+               ("Sound", "open_sound", pygame.K_o, "Volumes of the effects, the city around you and the music."))
+
+    def options(self) -> dict[str, tuple[list, object]]:
+        """Each row's choices (label, value) and its value now."""
+        s = self.settings
+        return {
+            "window": ([(k.replace("x", " x "), k) for k in WINDOW_SIZES], s.window),
+            "speed": ([(SPEED_LABELS[k], k) for k in SPEEDS], s.speed),
+            "tooltips": ([("On", True), ("Off", False)], s.tooltips),
+            "director": ([(k.capitalize(), k) for k in DIRECTOR_LEVELS], s.director),
+            "palette": ([(PALETTE_LABELS[k], k) for k in theme.PALETTES], s.palette),
+            "text_size": ([(k.capitalize(), k) for k in TEXT_SIZES], s.text_size),
+        }
 
     def open_keys(self) -> None:
         self.app.push(KeysScene(self.settings, save_settings))
+
+    def open_sound(self) -> None:
+        self.app.push(SoundSettingsScene())
 
     def _focus_sync(self) -> None:
         for i, key in enumerate(self.choices):
@@ -214,7 +236,7 @@ class SettingsScene(UIScene):
 
     def draw_content(self, surface: pygame.Surface) -> None:
         px = self.px
-        self.draw_header(surface, "Settings", "Changes are saved as you make them.")
+        self.draw_header(surface, self.TITLE, "Changes are saved as you make them.")
         draw_panel(surface, self.panel, radius=px(12), shadow=True)
         label_w = self.choices[self.ROWS[0][0]].rect.x - self.row_rects[0].x - px(24)
         for i, (key, title, tip) in enumerate(self.ROWS):
@@ -236,5 +258,31 @@ class SettingsScene(UIScene):
         path = settings_path()
         where = self.error or (f"Saved in {path}" if path.exists() else f"Settings file: {path}")
         color = theme.DANGER if self.error else theme.INK_FAINT
-        draw_text(surface, where, (self.panel.right, self.back_button.rect.centery), px(19), color,
-                  anchor="midright")
+        # under the help hint, on the right of the header: the buttons below the panel need the whole row
+        draw_text(surface, where, (surface.get_width() - px(40), px(80)), px(19), color, anchor="topright")
+
+
+class SoundSettingsScene(SettingsScene):
+    """Settings, Sound: the master volume, the effects, the ambience and the music as shares of it, and mute."""
+
+    TITLE = "Sound"
+    ROWS = (
+        ("master", "Master volume", "Everything the game plays."),
+        ("effects", "Effects", "Dice, blows, shots and the horde, each from where it happens."),
+        ("ambience", "Ambience", "The city around you: rain, wind, a siren far off."),
+        ("music", "Music", "The low bed under the game, rising with the Heat and the Doom track."),
+        ("muted", "Mute", "Silence everything at once. Ctrl+M does it on any screen."),
+    )
+    SCREENS = ()
+
+    def options(self) -> dict[str, tuple[list, object]]:
+        s = self.settings
+        levels = [("Off" if v == 0 else f"{v}%", v) for v in VOLUMES]
+        return {"master": (levels, s.master), "effects": (levels, s.effects), "ambience": (levels, s.ambience),
+                "music": (levels, s.music), "muted": ([("Sound on", False), ("Muted", True)], s.muted)}
+
+    def change(self, key: str, value) -> None:
+        super().change(key, value)
+        audio = sound.current()
+        if audio is not None:
+            audio.refresh()

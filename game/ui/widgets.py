@@ -15,7 +15,7 @@ from typing import Any
 
 import pygame
 
-from game.ui import theme
+from game.ui import sound, theme
 from game.ui.app import Scene
 
 # A few shades derived from the theme palette, for widget states.
@@ -284,6 +284,7 @@ class Button(Widget):
         if not self.enabled:
             return
         self.clicks += 1
+        sound.click()
         if self.on_click:
             self.on_click()
 

@@ -445,7 +445,7 @@ class Melee:
                                 s.board.is_defensible(s.cell(self.target)))
         wname = weapon.name if weapon else "bare hands"
         s.emit("attack", f"{s.name(self.who)} attacks {s.name(self.target)} with {wname}", who=self.who,
-               target=self.target)
+               target=self.target, weapon=weapon.id if weapon else "unarmed")
         a_faces = s.roll(att, self.who, "a melee attack")
         d_faces = s.roll(s.fight_of(self.target), None, f"{s.name(self.target)}'s defence")
         if weapon and weapon.kind == "melee" and weapon.heat:
@@ -539,7 +539,8 @@ class Shoot:
         gear.ammo -= 1
         s.comp(self.who, Turn).aiming = False
         s.emit("attack", f"{s.name(self.who)} fires {weapon.name} at {s.name(self.target)} "
-               f"({cover} cover, hits on {need}+)", who=self.who, target=self.target, cover=cover, need=need)
+               f"({cover} cover, hits on {need}+)", who=self.who, target=self.target, cover=cover, need=need,
+               weapon=weapon.id)
         faces = s.roll(dice, self.who, f"a shot at {s.name(self.target)}", need)
         s.add_heat(weapon.heat, s.cell(self.who), weapon.name)
         hits = s.hits(faces, need)
@@ -575,7 +576,8 @@ class Throw:
         s.comp(self.who, Inventory).gear.remove(gear)
         s.spend(gear)
         x, y = s.board.xy(self.cell)
-        s.emit("attack", f"{s.name(self.who)} throws {weapon.name} at ({x}, {y})", who=self.who, cell=self.cell)
+        s.emit("attack", f"{s.name(self.who)} throws {weapon.name} at ({x}, {y})", who=self.who, cell=self.cell,
+               weapon=weapon.id)
         s.add_heat(weapon.heat, self.cell, weapon.name)
         for eid in s.models_within(self.cell, weapon.blast):
             if not (s.is_zombie(eid) or s.is_survivor(eid)):
@@ -802,7 +804,7 @@ class Door:
         else:
             b.set_door(self.cell, not b.door_open[self.cell])
             verb = "opens" if b.door_open[self.cell] else "closes"
-        s.emit("door", f"{s.name(self.who)} {verb} the door at ({x}, {y})", who=self.who, cell=self.cell)
+        s.emit("door", f"{s.name(self.who)} {verb} the door at ({x}, {y})", who=self.who, cell=self.cell, verb=verb)
 
 
 @dataclass(frozen=True)

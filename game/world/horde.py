@@ -164,7 +164,7 @@ def move_zombie(s: Session, z: int, budget: int, sight_only: bool = False, verb:
         if board.door_is_closed(cell):
             board.set_door(cell, True)
             x, y = board.xy(cell)
-            s.emit("door", f"{s.name(z)} smashes through the door at ({x}, {y})", who=z, cell=cell)
+            s.emit("door", f"{s.name(z)} smashes through the door at ({x}, {y})", who=z, cell=cell, verb="smashes")
     s.move_model(z, walked, verb=verb)
     return goal.why
 

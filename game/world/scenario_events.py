@@ -33,7 +33,7 @@ def apply_event(s: Session, event: EventDef, why: str) -> None:
             for cell, is_open in list(s.board.door_open.items()):
                 if is_open and cell not in s.occupant:
                     s.board.set_door(cell, False)
-            s.emit("door", "Every open door slams shut")
+            s.emit("door", "Every open door slams shut", verb="slams")
         elif effect.kind == "blackout":
             # Dark for the rest of this round and the next `amount` rounds.
             s.blackout_until = max(s.blackout_until, s.round + effect.amount)

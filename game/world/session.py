@@ -997,7 +997,7 @@ class Session:
             self.task_progress = 0
             nxt = self.task
             self.emit("objective", f"Objective step done: {task.text.rstrip('.')}" +
-                      (f". Next: {nxt.text}" if nxt else ""), task=task.id)
+                      (f". Next: {nxt.text}" if nxt else ""), task=task.id, done=True)
             if task.reveals:
                 self.reveal(task.reveals, task.marker)
         self.check_end()
