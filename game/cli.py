@@ -30,6 +30,7 @@ import argparse
 import json
 import sys
 from collections.abc import Sequence
+from pathlib import Path
 
 from game.ai.director_levels import DEFAULT_DIRECTOR, DIRECTOR_LEVELS
 from game.ai.survivor_levels import SURVIVOR_LEVELS
@@ -71,6 +72,7 @@ def build_parser() -> argparse.ArgumentParser:
                      help="scenario id (see `scenarios`), or quickplay_SEED for a quick-play scenario")
     run.add_argument("--seed", type=seed, default=1, help="the game's seed (same seed, same game)")
     run.add_argument("--quiet", action="store_true", help="print only the result")
+    run.add_argument("--save", metavar="FILE", help="keep the game as a replay file (watch it with `replay FILE`)")
     run.set_defaults(func=cmd_run)
     from game.sim.simulate_cli import register as register_simulate
     from game.tools.quickplay import content_for, content_with_scenario
@@ -83,6 +85,7 @@ def build_parser() -> argparse.ArgumentParser:
     from game.web.serve import register as register_serve
     register_serve(sub)
     _add_window_commands(sub)
+    _add_replay_command(sub)
     return parser
 
 
@@ -145,6 +148,48 @@ def _add_window_commands(sub) -> None:
     camp.set_defaults(func=cmd_camp)
 
 
+def _add_replay_command(sub) -> None:
+    rp = sub.add_parser("replay", help="watch a finished game again: the board with a timeline",
+                        description="Open the replay screen on a replay file (finished games are kept in "
+                                    "$BT_HOME/replays; `run --save FILE` keeps a headless one), or write a frame "
+                                    "of it, or an animated GIF of some of its rounds.")
+    rp.add_argument("file", metavar="FILE", help="the replay file")
+    rp.add_argument("--round", type=_round, metavar="N", help="open at the start of round N")
+    rp.add_argument("--screenshot", metavar="PNG", help="draw a few frames headless, save a PNG and exit")
+    rp.add_argument("--size", type=_window_size, metavar="WxH", help="window size, e.g. 1920x1080")
+    rp.add_argument("--export", metavar="OUT.gif", help="write rounds --from-round to --to-round as an animated GIF")
+    rp.add_argument("--from-round", type=_round, metavar="A", help="the clip's first round (default 1)")
+    rp.add_argument("--to-round", type=_round, metavar="B", help="the clip's last round (default the last)")
+    rp.set_defaults(func=cmd_replay)
+
+
+def _round(text: str) -> int:
+    try:
+        n = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a round number (1 or more), got {text!r}") from None
+    if n < 1:
+        raise argparse.ArgumentTypeError(f"expected a round number (1 or more), got {n}")
+    return n
+
+
+def cmd_replay(args: argparse.Namespace) -> int:
+    if args.export is not None:
+        from game.content.files import writable_problem
+        problem = writable_problem(args.export)
+        if problem:
+            print(f"error: --export: {problem}", file=sys.stderr)
+            return 2
+    elif args.from_round is not None or args.to_round is not None:
+        print("error: --from-round and --to-round choose the rounds of a clip: they need --export OUT.gif",
+              file=sys.stderr)
+        return 2
+    from game.ui.replay_launch import run_replay
+
+    return run_replay(args.file, args.round, args.screenshot, size=args.size, export=args.export,
+                      from_round=args.from_round, to_round=args.to_round)
+
+
 def cmd_play(args: argparse.Namespace) -> int:
     from game.ui.launch import run_play
 
@@ -199,11 +244,28 @@ def cmd_run(args: argparse.Namespace) -> int:
     from game.ai.random_bot import RandomSurvivors
     from game.sim.runner import play_game
     from game.tools.quickplay import content_with_scenario
+    from game.world.replays import write_replay
+    from game.world.saves import GameRecord
 
     content, code = content_with_scenario(args.scenario)
     if content is None:
         return code
-    session = play_game(content, args.scenario, args.seed, RandomSurvivors(args.seed))
+    if args.save is not None:
+        from game.content.files import writable_problem
+        problem = writable_problem(args.save)
+        if problem:
+            print(f"error: --save: {problem}", file=sys.stderr)
+            return 2
+    actions: list = []
+    session = play_game(content, args.scenario, args.seed, RandomSurvivors(args.seed), record=actions)
+    if args.save is not None:
+        record = GameRecord(args.scenario, args.seed, session.scenario.team, actions)
+        try:
+            write_replay(Path(args.save), record, session, content)
+        except OSError as exc:
+            print(f"error: --save: cannot write {args.save}: {exc.strerror or exc}", file=sys.stderr)
+            session.close()
+            return 1
     if not args.quiet:
         for line in session.log_lines():
             print(line)

@@ -140,7 +140,11 @@ def write_campaign(path: Path, camp: Campaign, mission_rng: random.Random | None
 
 def read_campaign(path: Path, content: Content) -> tuple[Campaign, list | None]:
     """(campaign, the mission's saved dice state or None); SaveError naming the file and the field."""
-    data = read_object(path, "a campaign save")
+    return campaign_from(path, read_object(path, "a campaign save"), content)
+
+
+def campaign_from(path: Path, data: dict, content: Content) -> tuple[Campaign, list | None]:
+    """The campaign in the data of a campaign save (kept in `path`: a save, or a replay of one of its missions)."""
     wrong = S.problems(data, FIELDS)
     if wrong:
         raise SaveError(f"{path}: {S.say(*wrong[0])}")

@@ -32,6 +32,7 @@ DIRECTOR_STEPS = {"frenzy": "Feeding Frenzy", "horror": "Horror check", "ambient
 @dataclass(frozen=True)
 class Step:
     kind: str          # "action" or "director"
+    key: str           # the action's registry id, or the Director step's name (game.world.systems)
     label: str         # what it is, in words
     round: int         # the round it is played in
     first: int         # its events: session.events[first:last]
@@ -160,8 +161,8 @@ class ReplayPlayer:
         while (kind := self._next_kind()) is not None:
             first, rnd = len(s.events), s.round
             if kind == "action":
-                label = kind_of(self.record.actions[self._action]).label
-                step = Step("action", label, rnd, first, first)
+                kind_row = kind_of(self.record.actions[self._action])
+                step = Step("action", kind_row.id, kind_row.label, rnd, first, first)
                 self._play(step)
             else:
                 self._say_notes()
@@ -171,12 +172,13 @@ class ReplayPlayer:
                     break          # a game left while its human Director was choosing: the record ends here
                 if said is None and len(s.events) == first_own and self.steps and self.steps[-1].kind == "director":
                     last = self.steps[-1]
-                    self.steps[-1] = Step(last.kind, last.label, last.round, last.first, last.last, last.calls + 1)
+                    self.steps[-1] = Step(last.kind, last.key, last.label, last.round, last.first, last.last,
+                                          last.calls + 1)
                     continue
-                label = DIRECTOR_STEPS.get(said or "end", said or "end")
-                step = Step("director", label, rnd, first, first)
+                said = said or "end"
+                step = Step("director", said, DIRECTOR_STEPS.get(said, said), rnd, first, first)
                 self.pos += 1
-            step = Step(step.kind, step.label, step.round, first, len(s.events), step.calls)
+            step = Step(step.kind, step.key, step.label, step.round, first, len(s.events), step.calls)
             self.steps.append(step)
             self._moments(step)
             if s.round not in self.round_starts:

@@ -77,7 +77,7 @@ def write_replay(path: Path, record: GameRecord, session: Session, content: Cont
                  campaign: dict | None = None) -> None:
     """The finished (or abandoned) game in `session`, recorded in `record` and played on `content`, as a replay file.
     `campaign`: a campaign mission's campaign as it was when the band went out (game.campaign.saves.to_data)."""
-    data = save_data(record, session, f"{session.scenario.name}: {ending(session)}")
+    data = save_data(record, session, f"{session.scenario.name}: {ending(session.result, session.round)}")
     data["content"] = content_version(content)
     data["notes"] = notes_of(session)
     if session.result:
@@ -88,12 +88,11 @@ def write_replay(path: Path, record: GameRecord, session: Session, content: Cont
     remove_stale_temps(path.parent)
 
 
-def ending(session: Session) -> str:
-    """How the game ended, in a few words: "survivors won in round 9"."""
-    if not session.result:
-        return f"left in round {session.round}"
-    side = "survivors" if session.result[0] == "survivors" else "Director"
-    return f"the {side} won in round {session.round}"
+def ending(result, round_no: int) -> str:
+    """How a game ended, in a few words ("the survivors won in round 9"), from its result (winner, cause)."""
+    if not result:
+        return f"left in round {round_no}"
+    return f"the {'survivors' if result[0] == 'survivors' else 'Director'} won in round {round_no}"
 
 
 def keep_replay(record: GameRecord, session: Session, content: Content, campaign: dict | None = None,
