@@ -154,26 +154,36 @@ def _add_replay_command(sub) -> None:
                                     "$BT_HOME/replays; `run --save FILE` keeps a headless one), or write a frame "
                                     "of it, or an animated GIF of some of its rounds.")
     rp.add_argument("file", metavar="FILE", help="the replay file")
-    rp.add_argument("--round", type=_round, metavar="N", help="open at the start of round N")
+    rp.add_argument("--round", metavar="N", help="open at the start of round N")
     rp.add_argument("--screenshot", metavar="PNG", help="draw a few frames headless, save a PNG and exit")
     rp.add_argument("--size", type=_window_size, metavar="WxH", help="window size, e.g. 1920x1080")
     rp.add_argument("--export", metavar="OUT.gif", help="write rounds --from-round to --to-round as an animated GIF")
-    rp.add_argument("--from-round", type=_round, metavar="A", help="the clip's first round (default 1)")
-    rp.add_argument("--to-round", type=_round, metavar="B", help="the clip's last round (default the last)")
+    rp.add_argument("--from-round", metavar="A", help="the clip's first round (default 1)")
+    rp.add_argument("--to-round", metavar="B", help="the clip's last round (default the last)")
     rp.set_defaults(func=cmd_replay)
 
 
-def _round(text: str) -> int:
-    try:
-        n = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a round number (1 or more), got {text!r}") from None
-    if n < 1:
-        raise argparse.ArgumentTypeError(f"expected a round number (1 or more), got {n}")
-    return n
+def _rounds(args: argparse.Namespace) -> str:
+    """The problem with the replay's round flags, as '--flag: why' (checked here for one line, not argparse's
+    usage), or "" when they are whole numbers from 1 (their names are then ints)."""
+    for flag in ("round", "from_round", "to_round"):
+        text = getattr(args, flag)
+        if text is None:
+            continue
+        try:
+            setattr(args, flag, int(text))
+        except ValueError:
+            return f"--{flag.replace('_', '-')}: expected a round number (1 or more), got {text!r}"
+        if getattr(args, flag) < 1:
+            return f"--{flag.replace('_', '-')}: expected a round number (1 or more), got {text}"
+    return ""
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
+    problem = _rounds(args)
+    if problem:
+        print(f"error: {problem}", file=sys.stderr)
+        return 2
     if args.export is not None:
         from game.content.files import writable_problem
         problem = writable_problem(args.export)

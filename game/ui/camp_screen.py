@@ -15,7 +15,7 @@ import pygame
 from game.campaign import choices as C
 from game.campaign import rules as R
 from game.campaign.mission import choose_team, finish_mission, mission_game, start_mission
-from game.campaign.saves import SaveError, campaign_dir, read_campaign, write_campaign
+from game.campaign.saves import SaveError, campaign_dir, read_campaign, to_data, write_campaign
 from game.campaign.state import Campaign
 from game.campaign.tables import campaign_rules
 from game.content.defs import Content
@@ -29,6 +29,7 @@ from game.ui.camp_status import draw_status
 from game.ui.game_scene import GameScene
 from game.ui.setup import STAT_SHORT, STATS, portrait
 from game.ui.widgets import Button, UIScene, draw_panel, draw_text, draw_wrapped, ellipsize, line_height, text_size
+from game.world.replays import keep_replay
 
 
 class CampaignGameScene(GameScene):
@@ -47,6 +48,9 @@ class CampaignGameScene(GameScene):
         if self._end_timer > 0:
             return
         self._left = True
+        # kept before the band comes home: the replay holds the campaign as it was when the band went out
+        self.camp_screen.mission_replay = keep_replay(self.record, self.session, self.content,
+                                                      campaign=to_data(self.camp_screen.camp, self.session.rng))
         self.camp_screen.mission_over(self.session)
         self.app.pop()
 
@@ -68,6 +72,7 @@ class CampScreen(UIScene):
         self.camp = camp
         self.path = path
         self.dice = Dice(camp.rng)
+        self.mission_replay: Path | None = None      # the replay of the last mission played (watch_replay opens it)
         self.message = ""
         self.offers: list[Offer] = []
         self.chosen = 0                       # the mission chosen in the list

@@ -99,15 +99,22 @@ def nice_time(stamp: str | None) -> str:
 
 
 class SavesScene(UIScene):
-    def __init__(self, content: Content, folder: Path | None = None):
+    NOUN = "save"                # what the list holds, for its words (the replays' list says "replay")
+
+    def __init__(self, content: Content, folder: Path | None = None, replays=None):
+        """`replays()`: opens the list of replays (game.ui.replays_screen, which is built on this screen)."""
         super().__init__()
         self.content = content
         self.folder = folder
+        self.replays = replays
         self.entries: list[SaveEntry] = []
         self.selected = 0
 
+    def scan(self) -> list[SaveEntry]:
+        return scan_saves(self.content, self.folder)
+
     def enter(self) -> None:
-        self.entries = scan_saves(self.content, self.folder)
+        self.entries = self.scan()
         self.selected = min(self.selected, max(0, len(self.entries) - 1))
         super().enter()
 
@@ -143,6 +150,11 @@ class SavesScene(UIScene):
                                     tooltip="Remove the selected save from the save folder.")
         self.delete_button.rect = pygame.Rect(self.load_button.rect.x - px(216), by, px(200), px(50))
         self.widgets += [self.list, back, self.delete_button, self.load_button]
+        if self.replays is not None:
+            replays = Button("Replays", self.replays, hotkey=pygame.K_r, hint="R", size=px(24),
+                             tooltip="Finished games, to watch again.")
+            replays.rect = pygame.Rect(back.rect.right + px(16), by, px(200), px(50))
+            self.widgets.append(replays)
         self._sync()
 
     def _select(self, row: Row) -> None:
@@ -172,7 +184,7 @@ class SavesScene(UIScene):
             delete_save(e.path)
         except SaveError as exc:
             message(self.app, "The save was not deleted", _reason(str(exc), e.path), tone="danger")
-        self.entries = scan_saves(self.content, self.folder)
+        self.entries = self.scan()
         self.selected = min(self.selected, max(0, len(self.entries) - 1))
         self.relayout()
 
@@ -225,7 +237,7 @@ class SavesScene(UIScene):
             return
         if not e.ok:
             y = inner.y
-            draw_text(surface, "DAMAGED SAVE", (inner.x, y), px(17), theme.DANGER, True)
+            draw_text(surface, f"DAMAGED {self.NOUN.upper()}", (inner.x, y), px(17), theme.DANGER, True)
             y += line_height(px(17), True) + px(6)
             y += draw_wrapped(surface, e.path.name, pygame.Rect(inner.x, y, inner.width, 0), px(26), theme.INK,
                               True)
@@ -234,7 +246,7 @@ class SavesScene(UIScene):
             y += px(16)
             draw_wrapped(surface, damage_advice(e.problem), pygame.Rect(inner.x, y, inner.width, 0), px(20),
                          theme.INK_DIM)
-            draw_text(surface, "Delete removes it from the save folder.", (inner.x, inner.bottom), px(18),
+            draw_text(surface, f"Delete removes it from the {self.NOUN} folder.", (inner.x, inner.bottom), px(18),
                       theme.INK_FAINT, anchor="bottomleft")
             return
         content = e.content or self.content

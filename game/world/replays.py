@@ -165,6 +165,14 @@ def list_replays(folder: Path | None = None) -> list[SaveFile]:
             good.append(SaveFile(path, read_replay(path)))
         except SaveError as exc:
             bad.append(SaveFile(path, None, str(exc)))
-    good.sort(key=lambda f: (str(f.data.get("saved_at", "")), f.path.name), reverse=True)
+    good.sort(key=lambda f: (str(f.data.get("saved_at", "")), _written(f.path), f.path.name), reverse=True)
     bad.sort(key=lambda f: f.path.name)
     return good + bad
+
+
+def _written(path: Path) -> int:
+    """When the file was written (ns): orders two replays kept within the same second."""
+    try:
+        return path.stat().st_mtime_ns
+    except OSError:
+        return 0
