@@ -22,10 +22,11 @@ SETTLE, TICK = 2.0, 1 / 20          # the longest wait for a step's walks and ca
 
 def _frame(app, scene) -> Image.Image:
     """The screen once the step's walks are over and the camera has arrived (at most SETTLE seconds)."""
-    for _ in range(int(SETTLE / TICK)):
-        app.step(TICK)
+    for _ in range(int(SETTLE / TICK)):      # the screen's own motion, without drawing every tick
         if not scene.motion.busy and scene.view.cam.goal is None:
             break
+        scene.animate(TICK)
+    app.step(TICK)
     surface = app.screen
     return Image.frombytes("RGB", surface.get_size(), pygame.image.tobytes(surface, "RGB"))
 
