@@ -212,7 +212,9 @@ class SavesScene(UIScene):
 
     def draw_content(self, surface: pygame.Surface) -> None:
         px = self.px
-        self.draw_header(surface, "Load a game", "Newest first. Pick a save and press Load, or Delete to remove it.")
+        more = "  Replays (R): finished games, to watch again." if self.replays is not None else ""
+        self.draw_header(surface, "Load a game", "Newest first. Pick a save and press Load, or Delete to remove it."
+                         + more)
         if not self.entries:
             r = self.list.rect.union(self.preview)
             draw_panel(surface, r, radius=px(12))
