@@ -20,6 +20,7 @@ from game.content.loader import load_content
 from game.sim.runner import play_game
 from game.ui.replay_files import open_replay_file
 from game.world import replays
+from game.world.actions import EndSurvivorPhase
 from game.world.replays import keep_replay, list_replays, prune
 from game.world.saves import GameRecord, SaveError
 
@@ -177,3 +178,28 @@ def test_bad_replay_commands_are_one_line(content, tmp_path, capsys, args, code,
     assert main([a.format(**names) for a in args]) == code
     err = capsys.readouterr().err.splitlines()
     assert len(err) == 1 and err[0].startswith("error: ") and said in err[0]
+
+
+def test_games_from_the_directors_seat_and_at_a_shared_screen_replay_too(content, tmp_path):
+    from tests.test_director_seat import play
+    game, _ = play("pharmacy_run", 3)            # a person's purchases, the survivor AI's moves
+    hot = GameRecord("dead_air", 2, content.scenarios["dead_air"].team, players=("Ann", "Bob"),
+                     owners=("Ann", "Bob", "Ann", "AI")[:len(content.scenarios["dead_air"].team)], agendas=True)
+    shared = hot.start(content, DirectorAI(hot.director))
+    ai = SurvivorAI("veteran", 2)
+    while shared.result is None:
+        if shared.in_director:
+            shared.run_director()
+        else:
+            action = ai.choose(shared) or EndSurvivorPhase()
+            shared.submit(action)
+            hot.actions.append(action)
+    for record, s in ((game.record, game.session), (hot, shared)):
+        path = keep_replay(record, s, content, folder=tmp_path)
+        log = log_of(s)
+        s.close()
+        player = open_replay_file(path, content).player()
+        try:
+            assert log_of(player.seek(player.end)) == log
+        finally:
+            player.close()
