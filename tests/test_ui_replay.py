@@ -6,8 +6,13 @@ import pygame
 import pytest
 from PIL import Image
 
+from game.ai.survivor_ai import SurvivorAI
+from game.campaign import rules as R
+from game.campaign.saves import campaign_dir, write_campaign
 from game.cli import main
 from game.content.loader import load_content
+from game.ui.app import App
+from game.ui.camp_screen import CampaignGameScene, CampScreen
 from game.ui.end_screen import EndScreen
 from game.ui.game_scene import GameScene
 from game.ui.launch import make_app
@@ -18,6 +23,7 @@ from game.ui.saves_screen import SavesScene
 from game.ui.widgets import Dialog
 from game.world.replays import list_replays, replay_dir
 from game.world.saves import GameRecord
+from tests.screen_player import ScreenPlayer
 from tests.test_replays import kept_game, log_of
 from tests.test_ui_flow import button, click, frame, press
 
@@ -146,3 +152,25 @@ def test_the_replay_command_draws_a_frame_and_writes_a_clip(content, home, tmp_p
     assert f"clip: {gif}" in capsys.readouterr().out
     with Image.open(gif) as clip:
         assert clip.format == "GIF" and clip.size == (640, 360) and clip.n_frames > 5
+
+
+def test_a_campaign_mission_played_on_the_board_is_kept_for_the_debrief(content, home):
+    camp = R.new_campaign(content, "Kept", 5)
+    path = campaign_dir() / "kept.json"
+    write_campaign(path, camp)
+    app = App((1280, 720), headless=True)
+    app.push(MainMenu(content))
+    camp_screen = CampScreen(content, camp, path)
+    app.push(camp_screen)
+    app.step()
+    camp_screen.go()
+    board = app.scene
+    assert isinstance(board, CampaignGameScene)
+    ScreenPlayer(app, board, SurvivorAI("veteran", 5, board.content)).play()
+    until(app, lambda: app.scene is camp_screen)
+    kept = camp_screen.mission_replay
+    assert kept is not None and [f.path for f in list_replays(replay_dir())] == [kept]
+    assert open_replay(app, content, kept)            # what the debrief calls: the mission on its board again
+    replay = app.scene
+    replay.seek(replay.player.end)
+    assert log_of(replay.session) == log_of(board.session)

@@ -140,6 +140,10 @@ class ReplayScene(GameScene):
             if b.on_click == self.toggle_pause and self.paused:
                 b.text = "Play"
 
+    def save(self, slot: str | None = None) -> None:
+        """A replay keeps the whole game already (Ctrl+S on the board saves a game under way)."""
+        self.hud.toast(f"This replay is kept in {self.path.name}: there is nothing to save", theme.INK, 2.0)
+
     def hold(self) -> None:
         """Keep the step on screen until the next one is played from outside (a clip being written)."""
         self._timer = float("inf")
