@@ -80,9 +80,6 @@ def test_the_timeline_has_every_round_and_the_key_moments(content, tmp_path):
         for m in player.moments:        # each mark sits on the step whose events hold it
             step = player.steps[m.position - 1]
             assert m.text in [t for _, t, _ in log[step.first:step.last]] and m.round == step.round
-        # one Director step back from the end of the game
-        before = player.next_director_step(player.end, -1)
-        assert before < player.end and player.steps[before - 1].kind == "director"
     finally:
         player.close()
 
@@ -203,3 +200,16 @@ def test_games_from_the_directors_seat_and_at_a_shared_screen_replay_too(content
             assert log_of(player.seek(player.end)) == log
         finally:
             player.close()
+
+
+def test_a_replay_whose_moves_the_rules_refuse_says_where_in_one_line(content, tmp_path):
+    path, _ = kept_game(content, tmp_path)
+    data = json.loads(path.read_text())
+    moves = [i for i, a in enumerate(data["actions"]) if a["type"] == "Move"]
+    data["actions"][moves[0]]["dest"] = 0           # a corner of the map, far out of reach
+    path.write_text(json.dumps(data))
+    opened = open_replay_file(path, content)        # the file itself reads: the rules refuse it when played
+    with pytest.raises(SaveError) as refused:
+        opened.player()
+    said = str(refused.value)
+    assert said.startswith(f"{path}: actions[") and "does not replay" in said and "\n" not in said

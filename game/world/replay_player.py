@@ -83,13 +83,6 @@ class ReplayPlayer:
         """The round the game is in after `position` steps."""
         return max(r for r, at in self.round_starts.items() if at <= position)
 
-    def next_director_step(self, position: int, direction: int) -> int:
-        """The position after the nearest Director step before or after `position` (direction -1 or +1)."""
-        at = position + direction
-        while 0 < at <= self.end and self.steps[at - 1].kind != "director":
-            at += direction
-        return max(0, min(self.end, at))
-
     # --- moving --------------------------------------------------------------------------------------------------
     def seek(self, position: int) -> Session:
         """The game as it stood after `position` steps (clamped to the timeline)."""
@@ -144,8 +137,17 @@ class ReplayPlayer:
             self._action += 1
         else:
             for _ in range(step.calls):
-                s.step_director()
+                self._director_step()
         self.pos += 1
+        if self.pos == self.end:
+            self._say_notes()        # anything said after the last step
+
+    def _director_step(self) -> str | None:
+        try:
+            return self.session.step_director()
+        except Exception as exc:          # a recorded purchase the rules refuse: the record does not fit this game
+            raise ReplayError(f"purchases: the Director's phase in round {self.session.round} does not replay "
+                              f"({type(exc).__name__}: {exc})") from None
 
     def _next_kind(self) -> str | None:
         s = self.session
@@ -167,7 +169,7 @@ class ReplayPlayer:
             else:
                 self._say_notes()
                 first_own = len(s.events)
-                said = s.step_director()
+                said = self._director_step()
                 if said == "await" and len(s.events) == first_own:
                     break          # a game left while its human Director was choosing: the record ends here
                 if said is None and len(s.events) == first_own and self.steps and self.steps[-1].kind == "director":
