@@ -87,7 +87,9 @@ class ReplayScene(GameScene):
         return self.player.pos
 
     def seek(self, position: int) -> None:
-        """Show the game as it stood after `position` steps, at once (nothing animated)."""
+        """Show the game as it stood after `position` steps, at once (nothing animated). A jump puts the team in
+        the middle of the view; a step back leaves the camera where the viewer had it, on the one who acts."""
+        jump = abs(position - self.position) > 1
         self.player.seek(position)
         s = self.session
         self._seen = len(s.events)
@@ -98,7 +100,10 @@ class ReplayScene(GameScene):
         self._cache.clear()
         self._after_change()
         self._select_default()
-        self._glide_to_team()
+        if jump:
+            self._centre_on_team()
+        elif s.active is not None:
+            self._follow(s.active)
         step = self.player.steps[self.position - 1].label if self.position else "the table is set"
         self.hud.show_banner(f"Replay - round {self.player.round_at(self.position)}",
                              f"Step {self.position} of {self.player.end}: {step}", theme.ACCENT)
