@@ -9,7 +9,7 @@ A step is one action the survivors' side submitted, or one step of the Director 
 them, one per tick). Stepping forward plays the next step on the live Session; any step back starts a fresh Session
 and plays the steps up to there. That is the only snapshot kept besides the position of every round's start: a
 whole 14-round game replays in a few hundredths of a second (benchmarks/replay_seek.py), because the survivors'
-choices are read from the record rather than thought again, so copies of the game's state (an esper world, the
+choices are read from the record rather than thought again; copies of the game's state (an esper world, the
 Director's generator, the board's shared memos) would buy no speed a player could see, and cost a second way to
 rebuild a game that could drift from the rules.
 """
