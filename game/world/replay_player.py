@@ -163,8 +163,11 @@ class ReplayPlayer:
         while (kind := self._next_kind()) is not None:
             first, rnd = len(s.events), s.round
             if kind == "action":
-                kind_row = kind_of(self.record.actions[self._action])
-                step = Step("action", kind_row.id, kind_row.label, rnd, first, first)
+                action = self.record.actions[self._action]
+                kind_row, who = kind_of(action), getattr(action, "who", None)
+                label = f"{s.name(who)}: {kind_row.label}" if who is not None and s.is_survivor(who) else \
+                    kind_row.label
+                step = Step("action", kind_row.id, label, rnd, first, first)
                 self._play(step)
             else:
                 self._say_notes()
