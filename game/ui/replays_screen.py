@@ -38,6 +38,7 @@ def scan_replays(content: Content, folder: Path | None = None) -> list[SaveEntry
 
 class ReplaysScene(SavesScene):
     NOUN = "replay"
+    REFUSED = "cannot watch"
 
     def scan(self) -> list[SaveEntry]:
         return scan_replays(self.content, self.folder)

@@ -100,6 +100,7 @@ def nice_time(stamp: str | None) -> str:
 
 class SavesScene(UIScene):
     NOUN = "save"                # what the list holds, for its words (the replays' list says "replay")
+    REFUSED = "cannot load"      # beside a damaged file
 
     def __init__(self, content: Content, folder: Path | None = None, replays=None):
         """`replays()`: opens the list of replays (game.ui.replays_screen, which is built on this screen)."""
@@ -120,7 +121,7 @@ class SavesScene(UIScene):
 
     def _row(self, e: SaveEntry) -> Row:
         if not e.ok:
-            return Row(e.path.name, enabled=False, note=f"Damaged: {e.problem}", right="cannot load", data=e)
+            return Row(e.path.name, enabled=False, note=f"Damaged: {e.problem}", right=self.REFUSED, data=e)
         h = e.header
         scen = (e.content or self.content).scenarios.get(h.get("scenario"))
         name = scen.name if scen else str(h.get("scenario"))
