@@ -83,6 +83,9 @@ def damage_advice(problem: str) -> str:
         return "The file is not a readable save: it may have been cut short or edited by hand."
     if problem.startswith("format"):
         return "It was written by a different version of the game."
+    if problem.startswith("content:"):
+        return "It was recorded on rules, maps or scenarios this version of the game has changed: it would not play " \
+               "the same game again."
     if "does not replay" in problem or "rng_state" in problem:
         return "Its moves no longer play out the same way: the rules or the file have changed since it was saved."
     return "The file has been changed since it was saved, or comes from another version of the game."
