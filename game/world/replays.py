@@ -143,8 +143,8 @@ def read_replay(path: Path) -> dict:
 def check_content(path: Path, data: dict, content: Content) -> None:
     """SaveError (one line) when the content has changed since the replay was recorded."""
     if data["content"] != content_version(content):
-        raise SaveError(f"{path}: content: the game's rules or maps have changed since this game was recorded "
-                        f"(content {data['content']}, now {content_version(content)}): it cannot be replayed")
+        raise SaveError(f"{path}: content: the game's rules, maps or scenarios have changed since this game was "
+                        f"recorded: it cannot be replayed")
 
 
 def replay_record(path: Path, data: dict, content: Content) -> GameRecord:
