@@ -213,3 +213,14 @@ def test_a_replay_whose_moves_the_rules_refuse_says_where_in_one_line(content, t
         opened.player()
     said = str(refused.value)
     assert said.startswith(f"{path}: actions[") and "does not replay" in said and "\n" not in said
+
+
+def test_a_replay_that_no_longer_ends_as_recorded_is_refused(content, tmp_path):
+    path, _ = kept_game(content, tmp_path)
+    data = json.loads(path.read_text())
+    data["actions"] = data["actions"][:-5]          # a shorter game: the dice generator stops elsewhere
+    data["notes"] = []
+    path.write_text(json.dumps(data))
+    with pytest.raises(SaveError) as refused:
+        open_replay_file(path, content).player()
+    assert str(refused.value).startswith(f"{path}: rng_state:") and "\n" not in str(refused.value)

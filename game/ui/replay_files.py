@@ -19,7 +19,7 @@ from game.content.defs import Content
 from game.tools.quickplay import content_for
 from game.world.replay_player import ReplayError, ReplayPlayer
 from game.world.replays import check_content, read_replay, replay_record
-from game.world.saves import GameRecord, SaveError
+from game.world.saves import GameRecord, SaveError, _rng_to_json
 
 
 @dataclass
@@ -30,11 +30,17 @@ class OpenedReplay:
     record: GameRecord
 
     def player(self) -> ReplayPlayer:
-        """The replay at its start; SaveError (one line) if the record does not play out."""
+        """The replay at its start; SaveError (one line) if the record does not play out, or not to the end it was
+        recorded with (the engine's rules changed since: the content's fingerprint does not cover the code)."""
         try:
-            return ReplayPlayer(self.content, self.record, self.data.get("notes", ()), policy_for)
+            player = ReplayPlayer(self.content, self.record, self.data.get("notes", ()), policy_for)
         except ReplayError as exc:
             raise SaveError(f"{self.path}: {exc}") from None
+        if _rng_to_json(player.final_rng) != self.data["rng_state"]:      # the engine plays it otherwise now
+            player.close()
+            raise SaveError(f"{self.path}: rng_state: the game no longer plays out as it was recorded (the rules "
+                            f"have changed since, or the file was edited): it cannot be replayed")
+        return player
 
 
 def open_replay_file(path: Path, content: Content) -> OpenedReplay:

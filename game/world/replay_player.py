@@ -68,6 +68,7 @@ class ReplayPlayer:
         self.moments: list[Moment] = []
         self.round_starts: dict[int, int] = {self.session.round: 0}
         self._discover()
+        self.final_rng = self.session.rng.getstate()     # where the dice generator stood at the end
         self._restart()
 
     # --- where the replay stands ---------------------------------------------------------------------------------
