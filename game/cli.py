@@ -254,8 +254,6 @@ def cmd_run(args: argparse.Namespace) -> int:
     from game.ai.random_bot import RandomSurvivors
     from game.sim.runner import play_game
     from game.tools.quickplay import content_with_scenario
-    from game.world.replays import write_replay
-    from game.world.saves import GameRecord
 
     content, code = content_with_scenario(args.scenario)
     if content is None:
@@ -269,6 +267,8 @@ def cmd_run(args: argparse.Namespace) -> int:
     actions: list = []
     session = play_game(content, args.scenario, args.seed, RandomSurvivors(args.seed), record=actions)
     if args.save is not None:
+        from game.world.replays import write_replay  # loaded only to keep a replay: a plain run stays light
+        from game.world.saves import GameRecord
         record = GameRecord(args.scenario, args.seed, session.scenario.team, actions)
         try:
             write_replay(Path(args.save), record, session, content)
