@@ -79,6 +79,15 @@ def test_the_replay_screen_answers_keys_and_clicks(app, content, home):
     assert sc.position == sc.player.end - 1
     key(app, pygame.K_HOME)
     assert sc.position == 0 and sc.session.round == 1
+    key(app, pygame.K_RIGHTBRACKET)                 # the next key moment, played
+    first = sc.player.moments[0]
+    until(app, lambda: sc.position == first.position)
+    key(app, pygame.K_RIGHT, pygame.KMOD_SHIFT)      # Shift+Right: the next round
+    assert sc.position == sc.player.round_starts[first.round + 1]
+    here = sc.position
+    before = [m for m in sc.player.moments if m.position < here][-1]
+    key(app, pygame.K_LEFTBRACKET)                   # back to the last moment before here
+    until(app, lambda: sc.position == before.position)
     # a click on the timeline at round 3's start jumps there; a click on a mark plays that moment
     tl = sc.timeline
     third = sc.player.round_starts[3]
