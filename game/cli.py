@@ -32,6 +32,7 @@ import argparse
 import json
 import sys
 from collections.abc import Sequence
+from pathlib import Path
 
 from game.ai.director_levels import DEFAULT_DIRECTOR, DIRECTOR_LEVELS
 from game.ai.survivor_levels import SURVIVOR_LEVELS
@@ -73,6 +74,7 @@ def build_parser() -> argparse.ArgumentParser:
                      help="scenario id (see `scenarios`), or quickplay_SEED for a quick-play scenario")
     run.add_argument("--seed", type=seed, default=1, help="the game's seed (same seed, same game)")
     run.add_argument("--quiet", action="store_true", help="print only the result")
+    run.add_argument("--save", metavar="FILE", help="keep the game as a replay file (watch it with `replay FILE`)")
     run.set_defaults(func=cmd_run)
     sounds = sub.add_parser("sounds", help="every event kind and the cue it plays; --play CUE plays one",
                             description="List every kind of event the engine emits with its cue from "
@@ -90,6 +92,7 @@ def build_parser() -> argparse.ArgumentParser:
     from game.web.serve import register as register_serve
     register_serve(sub)
     _add_window_commands(sub)
+    _add_replay_command(sub)
     return parser
 
 
@@ -162,6 +165,58 @@ def _add_window_commands(sub) -> None:
     camp.add_argument("--screenshot", metavar="FILE", help="draw a few frames headless, save a PNG and exit")
     camp.add_argument("--size", type=_window_size, metavar="WxH", help="window size, e.g. 1920x1080")
     camp.set_defaults(func=cmd_camp)
+
+
+def _add_replay_command(sub) -> None:
+    rp = sub.add_parser("replay", help="watch a finished game again: the board with a timeline",
+                        description="Open the replay screen on a replay file (finished games are kept in "
+                                    "$BT_HOME/replays; `run --save FILE` keeps a headless one), or write a frame "
+                                    "of it, or an animated GIF of some of its rounds.")
+    rp.add_argument("file", metavar="FILE", help="the replay file")
+    rp.add_argument("--round", metavar="N", help="open at the start of round N")
+    rp.add_argument("--screenshot", metavar="PNG", help="draw a few frames headless, save a PNG and exit")
+    rp.add_argument("--size", type=_window_size, metavar="WxH", help="window size, e.g. 1920x1080")
+    rp.add_argument("--export", metavar="OUT.gif", help="write rounds --from-round to --to-round as an animated GIF")
+    rp.add_argument("--from-round", metavar="A", help="the clip's first round (default 1)")
+    rp.add_argument("--to-round", metavar="B", help="the clip's last round (default the last)")
+    rp.set_defaults(func=cmd_replay)
+
+
+def _rounds(args: argparse.Namespace) -> str:
+    """The problem with the replay's round flags, as '--flag: why' (checked here for one line, not argparse's
+    usage), or "" when they are whole numbers from 1 (their names are then ints)."""
+    for flag in ("round", "from_round", "to_round"):
+        text = getattr(args, flag)
+        if text is None:
+            continue
+        try:
+            setattr(args, flag, int(text))
+        except ValueError:
+            return f"--{flag.replace('_', '-')}: expected a round number (1 or more), got {text!r}"
+        if getattr(args, flag) < 1:
+            return f"--{flag.replace('_', '-')}: expected a round number (1 or more), got {text}"
+    return ""
+
+
+def cmd_replay(args: argparse.Namespace) -> int:
+    problem = _rounds(args)
+    if problem:
+        print(f"error: {problem}", file=sys.stderr)
+        return 2
+    if args.export is not None:
+        from game.content.files import writable_problem
+        problem = writable_problem(args.export)
+        if problem:
+            print(f"error: --export: {problem}", file=sys.stderr)
+            return 2
+    elif args.from_round is not None or args.to_round is not None:
+        print("error: --from-round and --to-round choose the rounds of a clip: they need --export OUT.gif",
+              file=sys.stderr)
+        return 2
+    from game.ui.replay_launch import run_replay
+
+    return run_replay(args.file, args.round, args.screenshot, size=args.size, export=args.export,
+                      from_round=args.from_round, to_round=args.to_round)
 
 
 def cmd_play(args: argparse.Namespace) -> int:
@@ -262,7 +317,24 @@ def cmd_run(args: argparse.Namespace) -> int:
     content, code = content_with_scenario(args.scenario)
     if content is None:
         return code
-    session = play_game(content, args.scenario, args.seed, RandomSurvivors(args.seed))
+    if args.save is not None:
+        from game.content.files import writable_problem
+        problem = writable_problem(args.save)
+        if problem:
+            print(f"error: --save: {problem}", file=sys.stderr)
+            return 2
+    actions: list = []
+    session = play_game(content, args.scenario, args.seed, RandomSurvivors(args.seed), record=actions)
+    if args.save is not None:
+        from game.world.replays import write_replay  # loaded only to keep a replay: a plain run stays light
+        from game.world.saves import GameRecord
+        record = GameRecord(args.scenario, args.seed, session.scenario.team, actions)
+        try:
+            write_replay(Path(args.save), record, session, content)
+        except OSError as exc:
+            print(f"error: --save: cannot write {args.save}: {exc.strerror or exc}", file=sys.stderr)
+            session.close()
+            return 1
     if not args.quiet:
         for line in session.log_lines():
             print(line)

@@ -208,7 +208,11 @@ def _shape_problem(data: object) -> str:
 
 def read_campaign(path: Path, content: Content) -> tuple[Campaign, list | None]:
     """(campaign, the mission's saved dice state or None); SaveError naming the file and the field."""
-    data = read_object(path, "a campaign save")
+    return campaign_from(path, read_object(path, "a campaign save"), content)
+
+
+def campaign_from(path: Path, data: dict, content: Content) -> tuple[Campaign, list | None]:
+    """The campaign in the data of a campaign save (kept in `path`: a save, or a replay of one of its missions)."""
     wrong = _shape_problem(data)
     if wrong:
         raise SaveError(f"{path}: {wrong}")

@@ -20,6 +20,7 @@ from game.campaign.saves import (
     campaign_path,
     fresh_name,
     load_campaign,
+    to_data,
     write_campaign,
 )
 from game.campaign.state import Campaign
@@ -35,6 +36,7 @@ from game.ui.camp_status import draw_status
 from game.ui.game_scene import GameScene
 from game.ui.setup import STAT_SHORT, STATS, portrait
 from game.ui.widgets import Button, UIScene, draw_panel, draw_text, draw_wrapped, ellipsize, line_height, text_size
+from game.world.replays import keep_replay
 
 
 class CampaignGameScene(GameScene):
@@ -53,6 +55,9 @@ class CampaignGameScene(GameScene):
         if self._end_timer > 0:
             return
         self._left = True
+        # kept before the band comes home: the replay holds the campaign as it was when the band went out
+        self.camp_screen.mission_replay = keep_replay(self.record, self.session, self.content,
+                                                      campaign=to_data(self.camp_screen.camp, self.session.rng))
         self.camp_screen.mission_over(self.session)
         self.app.pop()
 
@@ -74,6 +79,7 @@ class CampScreen(UIScene):
         self.camp = camp
         self.path = path
         self.dice = Dice(camp.rng)
+        self.mission_replay: Path | None = None      # the replay of the last mission played (watch_replay opens it)
         self.message = ""
         self.offers: list[Offer] = []
         self.chosen = 0                       # the mission chosen in the list

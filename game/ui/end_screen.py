@@ -205,8 +205,10 @@ def fate_look(fate: str) -> tuple[str, tuple]:
 
 
 class EndScreen(UIScene):
-    def __init__(self, content: Content, session, record, demo_level: str | None = None):
+    def __init__(self, content: Content, session, record, demo_level: str | None = None, replay=None):
+        """`replay`: the path of the game's replay file (None if it could not be kept)."""
         super().__init__()
+        self.replay = replay
         self.content = content
         self.session = unwrap(session)
         self.record = record
@@ -228,7 +230,12 @@ class EndScreen(UIScene):
         same = Button("Same seed", self.replay_seed, hotkey=pygame.K_r, hint="R", size=px(23),
                       tooltip="The same scenario, team and seed: the same dice, if you play the same moves.")
         same.rect = pygame.Rect(again.rect.x - px(236), by, px(220), px(50))
-        self.widgets += [menu, same, again]
+        watch = Button("Watch again", self.watch_again, hotkey=pygame.K_w, hint="W", size=px(23),
+                       enabled=self.replay is not None,
+                       tooltip="The whole game again, step by step, with a timeline of its key moments." if self.replay
+                       else "The replay of this game could not be written to the replay folder.")
+        watch.rect = pygame.Rect(same.rect.x - px(236), by, px(220), px(50))
+        self.widgets += [menu, watch, same, again]
         top = px(172)
         gap = px(18)
         chart_h = px(176)
@@ -247,6 +254,10 @@ class EndScreen(UIScene):
 
     def back(self) -> None:
         self.to_menu()
+
+    def watch_again(self) -> None:
+        if self.replay is not None:
+            go("watch_replay", self.app, self.content, self.replay)
 
     def replay_seed(self) -> None:
         self.play_again(self.record.seed)

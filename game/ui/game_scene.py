@@ -21,6 +21,7 @@ right panel and the action bar are kept between frames and drawn again only when
 from __future__ import annotations
 
 import time
+from dataclasses import replace
 from pathlib import Path
 
 import pygame
@@ -77,6 +78,7 @@ from game.world.components import Health, Inventory, Status, Turn
 from game.world.intent import Intent, cell_danger, shriek_calls, zombie_intent, zombie_intents
 from game.world.legal import Option, options, refusal
 from game.world.phase_report import phase_report, step_sentence
+from game.world.replays import keep_replay
 from game.world.saves import RecordingSession, SaveError, save_dir, write_save
 from game.world.session import AI_OWNER, GameOver, Impossible
 from game.world.story import place
@@ -101,14 +103,16 @@ class _Tip(Widget):
 
 class GameScene(Scene):
     REPORT_CARD = True       # the card of the Director's turn when the player's comes back (lessons script theirs)
+    WATCHING: bool | str = True     # the top bar's word for a game the player watches ("Demo"; a replay's own)
 
-    def __init__(self, content, record, demo_level: str | None = None, speed: float = 1.0):
+    def __init__(self, content, record, demo_level: str | None = None, speed: float = 1.0, game=None):
+        """`game`: what holds the session (a RecordingSession of `record` by default; a replay's player)."""
         self.content = content
         self.record = record
         # From the Director's seat the person buys the horde's Heat and the survivor AI plays the team, as in a demo.
         self.as_director = record.side == "director"
         self.demo_level = record.survivor_level if self.as_director else demo_level
-        self.game = RecordingSession(content, record, policy_for(record))
+        self.game = game if game is not None else RecordingSession(content, record, policy_for(record))
         self.ai = SurvivorAI(self.demo_level, record.seed) if self.demo_level else None
         self.desk = DirectorDesk(self) if record.human_director else None
         # Hot-seat: survivors belong to the people at the screen (or to the survivor AI, which plays its own first
@@ -615,7 +619,11 @@ class GameScene(Scene):
         if self._end_timer > 0:
             return
         self._left = True
-        self.app.replace(EndScreen(self.content, self.session, self.record, demo_level=self.demo_level))
+        watched = replace(self.record, survivor_level=self.demo_level) if self.demo and not self.as_director \
+            else self.record          # a demo's replay says which survivor AI played
+        kept = keep_replay(watched, self.session, self.content)
+        self.app.replace(EndScreen(self.content, self.session, self.record, demo_level=self.demo_level,
+                                   replay=kept))
 
     # --- saving and undo -----------------------------------------------------------------------------------------
     def save(self, slot: str | None = None) -> Path | None:
@@ -690,7 +698,7 @@ class GameScene(Scene):
             surf = pygame.display.get_surface()
             size = surf.get_size() if surf is not None else (1280, 720)
         if self._layout is None or self._layout.size != size:
-            self._layout = compute_layout(*size, demo=self.demo)
+            self._layout = self.layout_for(size)
             if not self._centred:
                 self.view.cam.tile = 48 if size[1] >= 900 else 32
             self.view.cam.set_view(self._layout.board)
@@ -700,6 +708,9 @@ class GameScene(Scene):
                 self._centre_on_team()
                 self._centred = True
         return self._layout
+
+    def layout_for(self, size: tuple[int, int]):
+        return compute_layout(*size, demo=self.demo)
 
     def _make_top_buttons(self) -> None:
         lay = self._layout
@@ -1306,13 +1317,10 @@ class GameScene(Scene):
             self.board_layer.keep(surface, cam.view, key, preview)
         self._refresh_buttons()
         view = self.hud_view()
-        self.hud.draw_top(surface, lay, view.game, self.speed_label(), self.paused, self.demo and not self.as_director)
+        self.hud.draw_top(surface, lay, view.game, self.speed_label(), self.paused,
+                          self.WATCHING if self.demo and not self.as_director else False)
         self.hud.draw_right(surface, lay, view)
-        if self.demo:
-            self.hud.draw_demo_bar(surface, lay, self.demo_level, self.paused, self.speed_label(),
-                                   self.last_decision, self.record.director, self.as_director)
-        else:
-            self.hud.draw_bar(surface, lay)
+        self.draw_bar(surface, lay)
         # over the kept layers: each thing drawn from here on is put back from them next frame (self.overdraw)
         over = self.overdraw
         margin = lay.px(12)             # the panels' shadows and rims
@@ -1332,6 +1340,14 @@ class GameScene(Scene):
         over.add(self.minimap.rect, margin)
         self.hud.draw_ticker(surface, lay, hint=self._hint())
         over.add(self.tips.draw(surface, lay.s), margin)
+
+    def draw_bar(self, surface: pygame.Surface, lay) -> None:
+        """The strip under the board: the action bar, or what a demo is."""
+        if self.demo:
+            self.hud.draw_demo_bar(surface, lay, self.demo_level, self.paused, self.speed_label(),
+                                   self.last_decision, self.record.director, self.as_director)
+        else:
+            self.hud.draw_bar(surface, lay)
 
     def hud_view(self) -> HudView:
         """What the HUD draws this frame: the game read-only, the player's pointing and the panel's commands."""

@@ -347,8 +347,8 @@ class Hud:
         pygame.draw.line(surface, theme.PANEL_EDGE, r.bottomleft, (r.right, r.bottom - 1))
         phase = {"survivor": "Survivor Phase", "director": "Director Phase", "end": "End Phase",
                  "over": "Game over"}.get(session.phase, session.phase)
-        if demo:
-            phase = "Demo - " + phase
+        if demo:            # True in a demo; a word of its own for another way of watching ("Replay")
+            phase = f"{'Demo' if demo is True else demo} - {phase}"
         round_text = f"Round {session.round}"
         if session.last_round is not None:
             round_text += f" of {session.last_round}"

@@ -28,7 +28,7 @@ class MainMenu(UIScene):
         ("sandbox", "Sandbox", "Set up any position on any map and see what the rules say about it."),
         ("campaign", "Campaign", "Lead one band across many nights: scars, stress, supplies and a choice of missions."),
         ("tools", "Tools", "Odds, the Director, the decks, Quick-Play rolls and frenzies for a game on a real table."),
-        ("load", "Load", "Carry on with a saved game."),
+        ("load", "Load", "Carry on with a saved game, or watch a finished one again (Replays)."),
         ("settings", "Settings", "Window size, animation speed, tooltips."),
         ("quit", "Quit", "Close the game."),
     )
@@ -88,8 +88,9 @@ class MainMenu(UIScene):
                  self.content.scenarios[sid].team, demo_level="veteran")
 
     def load(self) -> None:
+        from game.ui.replays_screen import ReplaysScene
         from game.ui.saves_screen import SavesScene
-        self.app.push(SavesScene(self.content))
+        self.app.push(SavesScene(self.content, replays=lambda: self.app.push(ReplaysScene(self.content))))
 
     def settings(self) -> None:
         self.app.push(SettingsScene())

@@ -83,6 +83,9 @@ def damage_advice(problem: str) -> str:
         return "The file is not a readable save: it may have been cut short or edited by hand."
     if problem.startswith("format"):
         return "It was written by a different version of the game."
+    if problem.startswith("content:"):
+        return "It was recorded on rules, maps or scenarios this version of the game has changed: it would not play " \
+               "the same game again."
     if "does not replay" in problem or "rng_state" in problem:
         return "Its moves no longer play out the same way: the rules or the file have changed since it was saved."
     return "The file has been changed since it was saved, or comes from another version of the game."
@@ -99,21 +102,29 @@ def nice_time(stamp: str | None) -> str:
 
 
 class SavesScene(UIScene):
-    def __init__(self, content: Content, folder: Path | None = None):
+    NOUN = "save"                # what the list holds, for its words (the replays' list says "replay")
+    REFUSED = "cannot load"      # beside a damaged file
+
+    def __init__(self, content: Content, folder: Path | None = None, replays=None):
+        """`replays()`: opens the list of replays (game.ui.replays_screen, which is built on this screen)."""
         super().__init__()
         self.content = content
         self.folder = folder
+        self.replays = replays
         self.entries: list[SaveEntry] = []
         self.selected = 0
 
+    def scan(self) -> list[SaveEntry]:
+        return scan_saves(self.content, self.folder)
+
     def enter(self) -> None:
-        self.entries = scan_saves(self.content, self.folder)
+        self.entries = self.scan()
         self.selected = min(self.selected, max(0, len(self.entries) - 1))
         super().enter()
 
     def _row(self, e: SaveEntry) -> Row:
         if not e.ok:
-            return Row(e.path.name, enabled=False, note=f"Damaged: {e.problem}", right="cannot load", data=e)
+            return Row(e.path.name, enabled=False, note=f"Damaged: {e.problem}", right=self.REFUSED, data=e)
         h = e.header
         scen = (e.content or self.content).scenarios.get(h.get("scenario"))
         name = scen.name if scen else str(h.get("scenario"))
@@ -143,6 +154,11 @@ class SavesScene(UIScene):
                                     tooltip="Remove the selected save from the save folder.")
         self.delete_button.rect = pygame.Rect(self.load_button.rect.x - px(216), by, px(200), px(50))
         self.widgets += [self.list, back, self.delete_button, self.load_button]
+        if self.replays is not None:
+            replays = Button("Replays", self.replays, hotkey=pygame.K_r, hint="R", size=px(24),
+                             tooltip="Finished games, to watch again.")
+            replays.rect = pygame.Rect(back.rect.right + px(16), by, px(200), px(50))
+            self.widgets.append(replays)
         self._sync()
 
     def _select(self, row: Row) -> None:
@@ -172,7 +188,7 @@ class SavesScene(UIScene):
             delete_save(e.path)
         except SaveError as exc:
             message(self.app, "The save was not deleted", _reason(str(exc), e.path), tone="danger")
-        self.entries = scan_saves(self.content, self.folder)
+        self.entries = self.scan()
         self.selected = min(self.selected, max(0, len(self.entries) - 1))
         self.relayout()
 
@@ -200,7 +216,9 @@ class SavesScene(UIScene):
 
     def draw_content(self, surface: pygame.Surface) -> None:
         px = self.px
-        self.draw_header(surface, "Load a game", "Newest first. Pick a save and press Load, or Delete to remove it.")
+        more = "  Replays (R): finished games, to watch again." if self.replays is not None else ""
+        self.draw_header(surface, "Load a game", "Newest first. Pick a save and press Load, or Delete to remove it."
+                         + more)
         if not self.entries:
             r = self.list.rect.union(self.preview)
             draw_panel(surface, r, radius=px(12))
@@ -225,7 +243,7 @@ class SavesScene(UIScene):
             return
         if not e.ok:
             y = inner.y
-            draw_text(surface, "DAMAGED SAVE", (inner.x, y), px(17), theme.DANGER, True)
+            draw_text(surface, f"DAMAGED {self.NOUN.upper()}", (inner.x, y), px(17), theme.DANGER, True)
             y += line_height(px(17), True) + px(6)
             y += draw_wrapped(surface, e.path.name, pygame.Rect(inner.x, y, inner.width, 0), px(26), theme.INK,
                               True)
@@ -234,7 +252,7 @@ class SavesScene(UIScene):
             y += px(16)
             draw_wrapped(surface, damage_advice(e.problem), pygame.Rect(inner.x, y, inner.width, 0), px(20),
                          theme.INK_DIM)
-            draw_text(surface, "Delete removes it from the save folder.", (inner.x, inner.bottom), px(18),
+            draw_text(surface, f"Delete removes it from the {self.NOUN} folder.", (inner.x, inner.bottom), px(18),
                       theme.INK_FAINT, anchor="bottomleft")
             return
         content = e.content or self.content

@@ -20,6 +20,7 @@ from game.ui.app import new_seed
 from game.ui.game_scene import GameScene
 from game.ui.map_card import draw_map_card
 from game.ui.navigation import route
+from game.ui.replay_scene import open_replay  # noqa: F401  (the end screen's "watch_replay" route)
 from game.ui.settings import current as current_settings
 from game.ui.widgets import (
     HOVER,

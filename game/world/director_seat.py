@@ -35,12 +35,15 @@ class DirectorSeat:
     def choose(self, s: Session, left: int):
         if s is not self._session:          # a new game (or the same one rebuilt by a replay) starts at the first
             self._session, self._next = s, 0
+        # With nothing left that the Heat can buy, there is no choice to wait for: the phase goes on (a replay too:
+        # the next purchase recorded was made in a later phase).
+        if not legal_purchases(s, left):
+            return None
         if self._next < len(self.purchases):
             purchase = self.purchases[self._next]
             self._next += 1
             return purchase, REASON
-        # With nothing left that the Heat can buy, there is no choice to wait for: the phase goes on.
-        return AWAIT if legal_purchases(s, left) else None
+        return AWAIT
 
     def buy(self, s: Session, purchase) -> None:
         """Buy it now, in the phase that waits (its events are the session's newest); Impossible (with the reason)

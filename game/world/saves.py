@@ -252,7 +252,13 @@ def save_dir() -> Path:
 
 
 def write_save(path: Path, record: GameRecord, session: Session, label: str = "") -> None:
-    data = {
+    atomic_write(path, json.dumps(save_data(record, session, label)).encode("utf-8"))
+    remove_stale_temps(path.parent)
+
+
+def save_data(record: GameRecord, session: Session, label: str = "") -> dict:
+    """The fields of a save file (SAVE_FIELDS) of this game as it stands."""
+    return {
         "format": FORMAT,
         "saved_at": time.strftime("%Y-%m-%d %H:%M:%S"),
         "label": label,
@@ -273,8 +279,6 @@ def write_save(path: Path, record: GameRecord, session: Session, label: str = ""
         "actions": [action_to_data(a) for a in record.actions],
         "rng_state": _rng_to_json(session.rng.getstate()),
     }
-    atomic_write(path, json.dumps(data).encode("utf-8"))
-    remove_stale_temps(path.parent)
 
 
 def read_object(path: Path, what: str) -> dict:
