@@ -6,6 +6,7 @@
     map --board SEED      the same for the board generated from tiles for a quick-play seed
     run                   play one game headless (random survivors against the Director) and print its log
     simulate              AI-vs-AI batches and the balance report (game.sim.simulate_cli)
+    sweep                 a grid of batches over scenarios, levels and rule numbers, kept in SQLite (game.sim.sweep_cli)
     camp                  open the camp screen of a saved campaign (--name NAME; --screenshot FILE)
     campaign              a campaign: --new NAME starts one, --show NAME prints it, --simulate plays many (AI)
     soak                  checked games for M minutes: invariants, crashes, games/s and memory (game.sim.soak)
@@ -75,6 +76,8 @@ def build_parser() -> argparse.ArgumentParser:
     from game.sim.simulate_cli import register as register_simulate
     from game.tools.quickplay import content_for, content_with_scenario
     register_simulate(sub, content_with_scenario, content_for)
+    from game.sim.sweep_cli import register as register_sweep
+    register_sweep(sub)
     from game.sim.soak import register as register_soak
     register_soak(sub)
     from game.campaign.cli import register as register_campaign

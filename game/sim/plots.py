@@ -66,8 +66,6 @@ def win_rate_lines(ax, xs: Sequence[float], series: Sequence[tuple[str, Sequence
     ax.set_xticks(list(xs))
     ax.set_xlabel(x_name, fontsize=11)
     ax.set_ylabel("Survivor win rate (band: 95% interval)", fontsize=11)
-    if len(series) > 1:
-        ax.legend(fontsize=9, frameon=False, loc="best")
 
 
 def rounds_boxes(ax, labels: Sequence[str], reports: Sequence[dict]) -> None:
@@ -77,7 +75,7 @@ def rounds_boxes(ax, labels: Sequence[str], reports: Sequence[dict]) -> None:
         by_round = sorted((int(k), v) for k, v in rep["rounds"]["games_by_round"].items())
         stats.append({"label": label, "med": rep["rounds"]["median"], "q1": _quantile(by_round, 0.25),
                       "q3": _quantile(by_round, 0.75), "whislo": by_round[0][0], "whishi": by_round[-1][0],
-                      "mean": rep["rounds"]["mean"]})
+                      "mean": rep["rounds"]["mean"], "fliers": []})
     ax.bxp(stats, orientation="horizontal", showmeans=True, patch_artist=True,
            boxprops={"facecolor": SKY_BLUE, "edgecolor": INK}, medianprops={"color": INK, "linewidth": 2},
            meanprops={"marker": "D", "markerfacecolor": ORANGE, "markeredgecolor": INK})
@@ -115,7 +113,7 @@ def defeat_bars(ax, labels: Sequence[str], reports: Sequence[dict]) -> None:
     won = [rep["survivor_win_rate"] for rep in reports]
     _shares(ax, ax.barh(rows, won, left=left, color=WON, edgecolor=INK, linewidth=0.6, label="survivors won"), won)
     ax.set_yticks(list(rows), labels)
-    ax.invert_yaxis()
+    ax.set_ylim(len(reports) - 0.5, -0.5)       # the first cell on top, as in the table
     ax.set_xlim(0, 1)
     _style(ax)
     _percent(ax, "x")
@@ -167,19 +165,22 @@ def batch_figure(rep: dict, path: Path) -> None:
     _save(fig, path)
 
 
-def sweep_win_rate(path: Path, title: str, x_name: str, xs: Sequence[float],
+def sweep_win_rate(path: Path, title: str, note: str, x_name: str, xs: Sequence[float],
                    panels: Sequence[tuple[str, Sequence[tuple[str, Sequence[dict]]]]]) -> None:
-    """Win rate against one swept number: a panel per scenario (title, series of (level, reports by x))."""
+    """Win rate against one swept number: a panel per scenario (title, series of (level, reports by x)), the levels'
+    legend under them all."""
     columns = min(len(panels), 2)
     rows = -(-len(panels) // columns)
-    fig = _figure(6.4 * columns, 4.2 * rows + 0.6)
+    fig = _figure(max(8.0, 6.4 * columns), 4.2 * rows + 1.2)
     axes = fig.subplots(rows, columns, squeeze=False).ravel()
     for ax, (name, series) in zip(axes, panels, strict=False):
         win_rate_lines(ax, xs, series, x_name)
         ax.set_title(name, fontsize=12)
     for ax in axes[len(panels):]:
         ax.set_visible(False)
-    fig.suptitle(title, fontsize=13)
+    fig.legend(*axes[0].get_legend_handles_labels(), fontsize=10, frameon=False, loc="outside lower center",
+               ncols=min(2, len(panels[0][1])))
+    fig.suptitle(f"{title}\n{note}", fontsize=12)
     _save(fig, path)
 
 
