@@ -173,12 +173,12 @@ def in_order(finished: Iterator[tuple[int, list[GameJob], list[dict]]],
 
 
 def stream_batch(jobs: Iterable[GameJob], workers: int = 1, done: Callable[[int], None] | None = None,
-                 executor: Executor | None = None) -> Iterator[dict]:
+                 executor: Executor | None = None, chunk: int = CHUNK) -> Iterator[dict]:
     """Records in job order, whatever the executor and its number of workers, each as soon as it and those before it
     are done. No executor: the process pool of `workers`, or for one worker the games are played here."""
     if executor is None:
         executor = PoolExecutor(workers) if workers > 1 else InlineExecutor()
-    yield from in_order(finished_chunks(jobs, executor), done)
+    yield from in_order(finished_chunks(jobs, executor, chunk), done)
 
 
 def run_batch(jobs: Iterable[GameJob], workers: int = 1,

@@ -56,7 +56,8 @@ def connect(address: str, workers: int) -> Iterator[DaskExecutor]:
         raise ClusterError(f"--cluster needs Dask's distributed scheduler, which is not installed: {INSTALL}") from None
     cluster = None
     if address == LOCAL:
-        cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=None,
+        # dashboard_address ":0": its small web server on any free port, so two local clusters never clash
+        cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=":0",
                                silence_logs=logging.ERROR)
         client = Client(cluster)
     else:

@@ -307,6 +307,7 @@ def _check_overrides(sweep: Sweep, bad) -> None:
         try:
             load_content(overrides=overrides)
         except ContentError as exc:
-            values = ", ".join(f"{name} {value}" for name, value in cell.values)
-            bad(f"vary ({values} on {cell.scenario})", f"breaks the content: {exc.problems[0]}")
+            names = ",".join(name for name, _ in cell.values)
+            values = ", ".join(str(value) for _, value in cell.values)
+            bad(f"vary.{names}", f"{values} on {cell.scenario} breaks the content: {exc.problems[0]}")
             return
