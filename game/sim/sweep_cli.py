@@ -10,10 +10,8 @@ from pathlib import Path
 
 from game.content.files import writable_problem
 from game.content.loader import load_content_or_report
-from game.sim import batch, cluster, sweep_report
-from game.sim.simulate_cli import executor_for, plots_missing, positive, progress_bar
-from game.sim.sweep import Sweep, SweepError, load_sweep
-from game.sim.sweep_store import StoreError, SweepStore
+from game.sim import batch, cluster
+from game.sim.simulate_cli import cores, executor_for, plots_missing, positive, progress_bar
 
 
 def register(sub) -> None:
@@ -33,6 +31,8 @@ def register(sub) -> None:
 
 
 def cmd_sweep(args: argparse.Namespace) -> int:
+    from game.sim.sweep import SweepError, load_sweep  # here, not at start-up: the menu needs none of it
+    from game.sim.sweep_store import StoreError, SweepStore
     content = load_content_or_report()
     if content is None:
         return 1
@@ -59,7 +59,8 @@ def cmd_sweep(args: argparse.Namespace) -> int:
         store.close()
 
 
-def _run(args: argparse.Namespace, content, sweep: Sweep, store: SweepStore) -> int:
+def _run(args: argparse.Namespace, content, sweep, store) -> int:
+    from game.sim import sweep_report
     total = len(sweep.cells()) * sweep.games
     stored = store.count()
     if 0 < stored < total and not args.resume:
@@ -67,7 +68,6 @@ def _run(args: argparse.Namespace, content, sweep: Sweep, store: SweepStore) -> 
               file=sys.stderr)
         return 2
     if stored < total:
-        from game.sim.simulate_cli import cores
         jobs = min(args.jobs, cores())
         try:
             with executor_for(args.cluster, jobs) as executor, \
@@ -94,7 +94,7 @@ def _run(args: argparse.Namespace, content, sweep: Sweep, store: SweepStore) -> 
     return 0
 
 
-def _missing(sweep: Sweep, content, store: SweepStore, keys: dict) -> Iterator[batch.GameJob]:
+def _missing(sweep, content, store, keys: dict) -> Iterator[batch.GameJob]:
     """The games not stored yet, cell by cell; `keys` learns each cell's key by its jobs' shape (seed 0)."""
     for cell in sweep.cells():
         for job in sweep.jobs(cell, content, store.done(cell.key)):
