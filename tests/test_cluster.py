@@ -12,6 +12,7 @@ import time
 import pytest
 
 from game.cli import main
+from game.content.loader import _load_root
 from game.sim import batch, cluster
 
 GAMES = dict(scenario="pharmacy_run", games=12, seed=40, level="random")
@@ -43,6 +44,8 @@ def test_a_local_cluster_gives_the_pools_report(local, pool_report):
     records = batch.stream_batch(_jobs(), executor=local, chunk=CHUNK, done=finished.append)
     assert _report(records) == pool_report
     assert finished == [CHUNK] * (GAMES["games"] // CHUNK)      # the bar heard of every task as it finished
+    loads = local.client.run(lambda: _load_root.cache_info().misses)
+    assert set(loads.values()) == {1}                           # content loaded once per worker, not per game
 
 
 def test_a_worker_killed_mid_batch_changes_nothing(local, pool_report):
@@ -72,14 +75,23 @@ def test_a_batch_stopped_early_leaves_no_task_and_no_local_worker():
     assert not [pid for pid in pids if psutil.pid_exists(pid) and psutil.Process(pid).status() != "zombie"]
 
 
-def test_simulate_on_a_local_cluster_prints_the_pools_report(capsys):
-    pytest.importorskip("distributed")
+def test_simulate_on_a_scheduler_prints_the_pools_report(local, capsys):
     args = ["simulate", "--scenario", "pharmacy_run", "--games", "4", "--seed", "3", "--level", "random",
             "--no-progress"]
     assert main(args) == 0
     alone = capsys.readouterr().out
-    assert main([*args, "--cluster", "local", "--jobs", "2"]) == 0
+    assert main([*args, "--cluster", local.client.scheduler.address]) == 0     # the address of a running one
     assert capsys.readouterr().out == alone
+
+
+def test_a_sweep_on_a_cluster_ends_with_the_pools_table(local, tmp_path, capsys):
+    sweep = tmp_path / "grid.yaml"
+    sweep.write_text("scenarios: [pharmacy_run]\nsurvivors: [random]\nvary: {ambient_heat: [1, 4]}\ngames: 3\n")
+    assert main(["sweep", str(sweep), "--results", str(tmp_path / "pool.sqlite"), "--no-progress"]) == 0
+    pool = capsys.readouterr().out
+    assert main(["sweep", str(sweep), "--results", str(tmp_path / "dask.sqlite"), "--cluster",
+                 local.client.scheduler.address, "--no-progress"]) == 0
+    assert capsys.readouterr().out == pool
 
 
 def test_an_unreachable_scheduler_fails_within_10_s_in_one_line(capsys):
