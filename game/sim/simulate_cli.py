@@ -6,7 +6,9 @@ import contextlib
 import functools
 import json
 import os
+import signal
 import sys
+import threading
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
@@ -133,12 +135,23 @@ def cmd_simulate(args: argparse.Namespace) -> int:
 
 @contextlib.contextmanager
 def executor_for(address: str | None, jobs: int) -> Iterator[batch.Executor | None]:
-    """The Dask cluster at `address` (or a local one of `jobs` workers), or None for the process pool."""
-    if address is None:
-        yield None
-    else:
-        with cluster.connect(address, jobs) as executor:
-            yield executor
+    """The Dask cluster at `address` (or a local one of `jobs` workers), or None for the process pool. Within it, a
+    SIGTERM (`kill`) stops the batch as Ctrl+C does, so no worker process or task outlives it."""
+    previous = signal.signal(signal.SIGTERM, _interrupt) if threading.current_thread() is threading.main_thread() \
+        else None
+    try:
+        if address is None:
+            yield None
+        else:
+            with cluster.connect(address, jobs) as executor:
+                yield executor
+    finally:
+        if previous is not None:
+            signal.signal(signal.SIGTERM, previous)
+
+
+def _interrupt(signum, frame) -> None:
+    raise KeyboardInterrupt
 
 
 @contextlib.contextmanager
