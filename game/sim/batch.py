@@ -138,29 +138,42 @@ class PoolExecutor(Executor):
 def finished_chunks(jobs: Iterable[GameJob], executor: Executor,
                     chunk: int = CHUNK) -> Iterator[tuple[int, list[GameJob], list[dict]]]:
     """(chunk number, its jobs, their records) for each chunk of `chunk` jobs as soon as it is done, in any order.
-    At most executor.slots chunks are out at a time, so the jobs are read as the batch goes; stopped early (an
-    error, Ctrl+C, a consumer that stops reading), the executor is closed: no task or worker outlives the batch."""
+    At most executor.slots chunks are out at a time, none more than twice that many past the oldest unfinished one
+    (so a reader putting the records back in order holds at most that many), and the jobs are read as the batch
+    goes. Stopped early (an error, Ctrl+C, a reader that stops), the executor is closed: no task or worker outlives
+    the batch."""
     todo = iter(jobs)
     chunks = enumerate(iter(lambda: list(itertools.islice(todo, chunk)), []))   # lists of `chunk` jobs, until none
     out: dict = {}          # future -> (number, jobs)
-    try:
-        for number, part in itertools.islice(chunks, executor.slots):
+    ahead: list = []        # the next chunk, read but not handed out yet
+
+    def hand_out() -> None:
+        while len(out) < executor.slots:
+            if not ahead:
+                ahead.extend(itertools.islice(chunks, 1))
+                if not ahead:       # every chunk handed out
+                    return
+            oldest = min((number for number, _ in out.values()), default=ahead[0][0])
+            if ahead[0][0] >= oldest + 2 * executor.slots:
+                return
+            number, part = ahead.pop()
             out[executor.submit(part)] = number, part
+    try:
+        hand_out()
         while out:
             done, _ = executor.first_done(set(out))
             for future in done:
                 number, part = out.pop(future)
                 yield number, part, future.result()     # heard before the next is handed out (inline, it is played)
-                for more_number, more in itertools.islice(chunks, 1):
-                    out[executor.submit(more)] = more_number, more
+            hand_out()
     finally:
         executor.close(set(out))
 
 
 def in_order(finished: Iterator[tuple[int, list[GameJob], list[dict]]],
              done: Callable[[int], None] | None = None) -> Iterator[dict]:
-    """The records of finished chunks in job order (a chunk done early waits for the ones before it: at most the
-    executor's slots of them); done(n) hears of every n games finished, in whatever order."""
+    """The records of finished chunks in job order (a chunk done early waits for the ones before it: at most twice
+    the executor's slots of them); done(n) hears of every n games finished, in whatever order."""
     waiting: dict[int, list[dict]] = {}
     following = 0
     for number, _, records in finished:
