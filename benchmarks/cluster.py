@@ -56,8 +56,7 @@ def bench_batches(games: int) -> dict[str, tuple[float, str]]:
 
 def _sweep(file: Path, results: Path, *extra: str) -> subprocess.Popen:
     return subprocess.Popen([sys.executable, str(ROOT / "main.py"), "sweep", str(file), "--results", str(results),
-                             "--jobs", "2", "--no-progress", *extra], stdout=subprocess.PIPE,
-                            stderr=subprocess.DEVNULL, text=True)
+                             "--jobs", "2", "--no-progress", *extra], stdout=subprocess.PIPE, text=True)
 
 
 def _stored(results: Path) -> int:
