@@ -80,7 +80,7 @@ def draw(directory: Path, store: SweepStore, sweep: Sweep, rows: list[tuple[Cell
     paths = []
     swept = [(p.name, p.words, values) for p, values in sweep.params if len(values) > 1]
     if len(sweep.team_sizes) > 1:
-        swept.append(("team_size", "Survivors on the team", sweep.team_sizes))
+        swept.append(("team_size", "Team size (survivors)", sweep.team_sizes))
     cells = sweep.cells()
     for name, words, xs in swept:
         groups: dict[tuple, list[Cell]] = {}       # (scenario, survivors, director, x) -> the cells it pools
