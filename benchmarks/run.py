@@ -1,6 +1,11 @@
 """Speed figures, one per line as `name: value unit` (or one JSON object with --json).
 
-    python benchmarks/run.py [--json] [--games N] [--start-only] [--batch N]
+    python benchmarks/run.py [--json] [--games N] [--repeats R] [--start-only] [--batch N] [--instructions N]
+
+Each game is timed once; a figure is the median over R repeated runs of its panel, and `NAME_spread` is the range of
+those runs' medians (max - min): on a shared machine the spread says how far to trust the median. Instructions per
+game (`--instructions N`: `perf stat` where the machine counts instructions, else callgrind) is the figure that
+repeats on a noisy machine.
 
 start_to_menu is measured apart from the rest: a fresh `python main.py` process (SDL dummy driver) that exits after
 drawing its first frame, from just before the process is started to that frame (median of a few runs).
@@ -85,27 +90,91 @@ def bench_random_games(content, games: int) -> dict[str, float]:
     }
 
 
-def bench_ai_games(content, games: int) -> dict[str, float]:
-    """Median AI-vs-AI game (veteran survivors against the Director) per scenario, one core.
-
-    Each game is played twice and its faster run counts: this shared machine's speed drifts by a third from one
-    minute to the next, and the slower run measures the neighbours. The second run also finds the game's distance
-    fields cached, as nearly every game of a long batch does."""
+def bench_ai_games(content, games: int, repeats: int) -> dict[str, tuple[float, float]]:
+    """(median, spread) of an AI-vs-AI game (veteran survivors against the Director) per scenario, one core, in
+    seconds: each game of the panel timed once, the panel played `repeats` times, the median of each run's median
+    game and the range of those medians. The per-map caches are warmed first, as nearly every game of a batch finds
+    them."""
     from game.ai.players import make_player
     out = {}
     for scenario in content.scenarios:
         for seed in range(10_000, 10_000 + max(5, games // 4)):      # warm the per-map caches
             play_game(content, scenario, seed, make_player("veteran", seed)).close()
-        times = []
-        for seed in range(games):
-            best = float("inf")
-            for _ in range(2):
+        medians = []
+        for _ in range(repeats):
+            times = []
+            for seed in range(games):
                 start = time.perf_counter()
                 play_game(content, scenario, seed, make_player("veteran", seed)).close()
-                best = min(best, time.perf_counter() - start)
-            times.append(best)
-        out[scenario] = statistics.median(times)
+                times.append(time.perf_counter() - start)
+            medians.append(statistics.median(times))
+        out[scenario] = statistics.median(medians), max(medians) - min(medians)
     return out
+
+
+GAMES_SCRIPT = """
+import sys
+sys.path.insert(0, {root!r})
+from game.ai.players import make_player
+from game.content.loader import load_content
+from game.sim.runner import play_game
+content = load_content()
+for seed in range(10_000, 10_005):      # the per-map caches warm, as in a batch
+    play_game(content, {scenario!r}, seed, make_player("veteran", seed)).close()
+for seed in range({games}):
+    play_game(content, {scenario!r}, seed, make_player("veteran", seed)).close()
+"""
+
+
+def instruction_counter() -> str | None:
+    """'perf' where `perf stat` counts this machine's instructions, else 'callgrind' where valgrind is, else None."""
+    import shutil
+    import subprocess
+    if shutil.which("perf"):
+        probe = subprocess.run(["perf", "stat", "-x,", "-e", "instructions", "true"], capture_output=True, text=True)
+        if probe.returncode == 0 and probe.stderr.split(",")[0].strip().isdigit():
+            return "perf"
+    return "callgrind" if shutil.which("valgrind") else None
+
+
+def _instructions(counter: str, scenario: str, games: int) -> int:
+    """Instructions of a process that loads the content, warms the map and plays `games` veteran games."""
+    import os
+    import subprocess
+    import tempfile
+    script = GAMES_SCRIPT.format(root=str(Path(__file__).resolve().parents[1]), scenario=scenario, games=games)
+    env = dict(os.environ, PYTHONHASHSEED="0")
+    if counter == "perf":
+        done = subprocess.run(["perf", "stat", "-x,", "-e", "instructions", sys.executable, "-c", script],
+                              capture_output=True, text=True, env=env, check=True)
+        return int(done.stderr.strip().splitlines()[-1].split(",")[0])
+    with tempfile.TemporaryDirectory() as tmp:
+        out = Path(tmp) / "callgrind.out"
+        subprocess.run(["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}", sys.executable, "-c", script],
+                       capture_output=True, env=env, check=True)
+        summary = [line for line in out.read_text().splitlines() if line.startswith(("summary:", "totals:"))]
+        return int(summary[-1].split()[1])
+
+
+def bench_instructions(content, games: int) -> tuple[str | None, dict[str, float]]:
+    """Instructions per veteran game per scenario: a process playing `games` games less one playing none, over
+    `games` (start-up, content load and warm-up cancel out)."""
+    counter = instruction_counter()
+    if counter is None:
+        return None, {}
+    return counter, {scenario: (_instructions(counter, scenario, games) - _instructions(counter, scenario, 0)) / games
+                     for scenario in content.scenarios}
+
+
+def bench_content_load(repeats: int = 5) -> tuple[float, float]:
+    """(median, spread) in seconds of a whole content load and check, uncached (what start-up pays once)."""
+    from game.content.loader import REPO_ROOT, _check, _root_sources
+    times = []
+    for _ in range(repeats):
+        start = time.perf_counter()
+        _check(*_root_sources(REPO_ROOT))
+        times.append(time.perf_counter() - start)
+    return statistics.median(times), max(times) - min(times)
 
 
 def bench_batch(content, games: int, jobs: int) -> dict[str, float]:
@@ -141,26 +210,37 @@ def bench_director_decisions(content) -> float:
     return result
 
 
-def bench_start_to_menu(runs: int = 3) -> float:
-    """Milliseconds from starting `python main.py` to its first menu frame drawn (headless), median of `runs`."""
+def bench_start_to_menu(runs: int = 5) -> dict[str, float]:
+    """Milliseconds from starting `python main.py` to its first menu frame drawn (headless): the median and spread
+    of the wall-clock time, and the median CPU time (user + system) of the whole process, which exits right after
+    that frame: a busy machine inflates it much less than the wall-clock time."""
     import os
+    import resource
     import subprocess
     import tempfile
 
     root = Path(__file__).resolve().parents[1]
-    times = []
-    with tempfile.TemporaryDirectory() as home:
+    walls, cpus = [], []
+    with tempfile.TemporaryDirectory() as home, tempfile.TemporaryDirectory() as bytecode:
+        # bytecode cached (in a temporary place) as an installed game has it: without, each start compiles every
+        # module again (PYTHONDONTWRITEBYTECODE), which costs more than the rest of the start-up; one run unmeasured
         env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", BT_HOME=home,
-                   BT_EXIT_AFTER_FIRST_FRAME="1", PYGAME_HIDE_SUPPORT_PROMPT="1")
+                   BT_EXIT_AFTER_FIRST_FRAME="1", PYGAME_HIDE_SUPPORT_PROMPT="1", PYTHONPYCACHEPREFIX=bytecode)
+        env.pop("PYTHONDONTWRITEBYTECODE", None)
+        subprocess.run([sys.executable, str(root / "main.py")], env=env, cwd=root, capture_output=True, timeout=120)
         for _ in range(runs):
+            before = resource.getrusage(resource.RUSAGE_CHILDREN)
             start = time.time()
             done = subprocess.run([sys.executable, str(root / "main.py")], env=env, cwd=root, capture_output=True,
                                   text=True, timeout=120)
+            after = resource.getrusage(resource.RUSAGE_CHILDREN)
             stamp = [line for line in done.stdout.splitlines() if line.startswith("first_frame_at:")]
             if done.returncode != 0 or not stamp:
-                return float("nan")
-            times.append((float(stamp[-1].split(":", 1)[1]) - start) * 1000)
-    return statistics.median(times)
+                return {"start_to_menu": float("nan")}
+            walls.append((float(stamp[-1].split(":", 1)[1]) - start) * 1000)
+            cpus.append((after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime) * 1000)
+    return {"start_to_menu": statistics.median(walls), "start_to_menu_spread": max(walls) - min(walls),
+            "start_to_menu_cpu": statistics.median(cpus)}
 
 
 def bench_ui_frame(content, frames: int = 60) -> float:
@@ -226,26 +306,34 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--json", action="store_true", help="print one JSON object instead of lines")
     parser.add_argument("--games", type=int, default=60, help="random games to time (default 60)")
     parser.add_argument("--start-only", action="store_true", help="only the start_to_menu figure")
+    parser.add_argument("--repeats", type=int, default=3, help="runs of each game panel (default 3)")
     parser.add_argument("--batch", type=int, default=0, metavar="N",
                         help="also time N veteran games per scenario on 2 processes, as simulate does (slow)")
+    parser.add_argument("--instructions", type=int, default=0, metavar="N",
+                        help="also count instructions per veteran game over N games per scenario (callgrind: slow)")
     args = parser.parse_args(argv)
     # Start-up is timed first, in its own processes, and printed on its own line after the engine figures.
-    start_up = {"start_to_menu": (bench_start_to_menu(), "ms")}
+    start_up = {name: (value, "ms") for name, value in bench_start_to_menu().items()}
     if args.start_only:
         _print(start_up, args.json)
         return 0
-    start = time.perf_counter()
     content = load_content()
-    load_time = time.perf_counter() - start
-    figures: dict[str, tuple[float, str]] = {"content_load": (load_time * 1000, "ms")}
+    load, load_spread = bench_content_load()
+    figures: dict[str, tuple[float, str]] = {"content_load": (load * 1000, "ms"),
+                                             "content_load_spread": (load_spread * 1000, "ms")}
     figures["sight_and_cover_query"] = (bench_sight_and_cover(content) * 1e6, "us")
     figures["move_range_6in"] = (bench_move_range(content) * 1e6, "us")
     games = bench_random_games(content, args.games)
     figures["random_game_12_rounds"] = (games["random_game_12_rounds"] * 1000, "ms")
     figures["random_game_round"] = (games["random_game_round"] * 1000, "ms")
     figures["random_game_mean_rounds"] = (games["random_game_mean_rounds"], "rounds")
-    for scenario, seconds in bench_ai_games(content, max(10, args.games // 2)).items():
+    for scenario, (seconds, spread) in bench_ai_games(content, max(10, args.games // 2), args.repeats).items():
         figures[f"ai_game_{scenario}"] = (seconds * 1000, "ms")
+        figures[f"ai_game_{scenario}_spread"] = (spread * 1000, "ms")
+    if args.instructions > 0:
+        counter, counts = bench_instructions(content, args.instructions)
+        for scenario, count in counts.items():
+            figures[f"ai_game_{scenario}_instructions_{counter}"] = (count / 1e6, "M")
     figures["director_decisions_60_zombies"] = (bench_director_decisions(content) * 1000, "ms")
     if args.batch > 0:
         for scenario, seconds in bench_batch(content, args.batch, 2).items():

@@ -7,6 +7,7 @@
     run                   play one game headless (random survivors against the Director) and print its log
     sounds                every event kind and its cue (exit 1 if one has none); --play CUE plays a cue
     simulate              AI-vs-AI batches and the balance report (game.sim.simulate_cli)
+    sweep                 a grid of batches over scenarios, levels and rule numbers, kept in SQLite (game.sim.sweep_cli)
     camp                  open the camp screen of a saved campaign (--name NAME; --screenshot FILE)
     campaign              a campaign: --new NAME starts one, --show NAME prints it, --simulate plays many (AI)
     soak                  checked games for M minutes: invariants, crashes, games/s and memory (game.sim.soak)
@@ -84,6 +85,8 @@ def build_parser() -> argparse.ArgumentParser:
     from game.sim.simulate_cli import register as register_simulate
     from game.tools.quickplay import content_for, content_with_scenario
     register_simulate(sub, content_with_scenario, content_for)
+    from game.sim.sweep_cli import register as register_sweep
+    register_sweep(sub)
     from game.sim.soak import register as register_soak
     register_soak(sub)
     from game.campaign.cli import register as register_campaign

@@ -26,9 +26,9 @@ def test_jobs_100000_is_capped_at_the_cores(monkeypatch, capsys):
     asked = []
     real = batch.stream_batch
 
-    def spy(jobs, workers=1):
+    def spy(jobs, workers=1, **kw):
         asked.append(workers)
-        return real(jobs, 1)
+        return real(jobs, 1, **kw)
     monkeypatch.setattr(batch, "stream_batch", spy)
     assert main(["simulate", "--scenario", "pharmacy_run", "--games", "1", "--jobs", "100000", "--no-progress"]) == 0
     assert asked == [cores()] and f"using {cores()}" in capsys.readouterr().err

@@ -1,7 +1,9 @@
 """`simulate` end to end on a few games; same arguments give the same report, with one job or two."""
 import json
+from concurrent.futures import Future
 
 from game.cli import main
+from game.sim import batch
 from game.sim.batch import jobs_for, report, run_batch, wilson
 
 
@@ -92,3 +94,39 @@ def test_a_quickplay_batch_on_a_hand_built_map(capsys, tmp_path):
         assert main(["simulate", *argv, "--games", "1", "--no-progress"]) == 2
         err = capsys.readouterr().err
         assert said in err and "--map" in err and "Traceback" not in err
+
+
+class _SlowFirstChunk(batch.Executor):
+    """Chunk 0 finishes only when nothing else is out: the worst case for putting records back in order."""
+    slots = 2
+
+    def __init__(self):
+        self.submitted = []         # chunk sizes, in the order handed out
+        self.ahead_of_first = 0     # chunks handed out while chunk 0 was still out
+        self.first_done_yet = False
+
+    def submit(self, chunk):
+        future = Future()
+        future.set_result([{"seed": job.seed} for job in chunk])
+        future.number = len(self.submitted)
+        self.submitted.append(len(chunk))
+        if future.number and not self.first_done_yet:
+            self.ahead_of_first += 1
+        return future
+
+    def first_done(self, futures):
+        others = {f for f in futures if f.number != 0}
+        if others:
+            return others, futures - others
+        self.first_done_yet = True
+        return futures, set()
+
+    def close(self, pending):
+        pass
+
+
+def test_records_come_back_in_job_order_and_a_slow_chunk_holds_back_only_a_few():
+    executor = _SlowFirstChunk()
+    records = list(batch.stream_batch(jobs_for("pharmacy_run", 100, 1, "random"), executor=executor, chunk=5))
+    assert [r["seed"] for r in records] == list(range(1, 101))
+    assert executor.ahead_of_first <= 2 * executor.slots       # the rest waited: memory stays flat

@@ -53,7 +53,7 @@ def jobs_for(games: int, seed: int, level: str) -> Iterator[CampaignJob]:
 
 def stream(jobs: Iterable[CampaignJob], workers: int = 1) -> Iterator[dict]:
     """The records in job order, as they come (batch.stream_batch: a bounded number of jobs in flight)."""
-    return stream_batch(jobs, workers, run=run_one, chunk_size=1)      # a campaign is seconds of work: one at a time
+    return stream_batch(jobs, workers, run=run_one, chunk=1)      # a campaign is seconds of work: one at a time
 
 
 SUMMED = ("missions", "days", "recruited", "survivors", "supplies", "scars", "breaks", "stress_left")

@@ -1,6 +1,8 @@
 """Loading the game's content: every YAML file read, checked and cross-checked once, then frozen.
 
     load_content()          -> Content (cached), or ContentError listing every problem found
+    load_content(overrides=((stem, path, value), ...))  -> the same with numbers of the data files changed first
+                               (a balance sweep), validated like any content
     validate_paths(paths)   -> problems of the named files (a map, or a data file by its name) or of all
 
 Data files live in <root>/game/data, maps in <root>/maps, map tiles in <root>/maps/tiles (game.content.tiles;
@@ -9,6 +11,7 @@ the scenario file's structure by game.content.scenarios; this module checks how 
 """
 from __future__ import annotations
 
+import copy
 import functools
 import importlib
 import importlib.util
@@ -65,13 +68,46 @@ def _guarded(file: str, problems: list[Problem], fn, *args):
 
 # --- one full check ----------------------------------------------------------------------------------------
 
-def _check(sources: Mapping[str, Path], map_paths: Iterable[Path]) -> tuple[Content | None, list[Problem]]:
+# A change to a data file before it is checked: (file stem, path of keys and list indexes into its YAML, new value).
+Override = tuple[str, tuple[str | int, ...], object]
+
+
+def _read(sources: Mapping[str, Path], name: str, overrides: Iterable[Override]) -> tuple[object, list[Problem]]:
+    """One data file's YAML with the overrides of that file applied (on a copy: nothing is written back)."""
+    data, problems = read_yaml(sources[name])
+    mine = [(path, value) for stem, path, value in overrides if stem == name]
+    if problems or not mine:
+        return data, problems
+    data = copy.deepcopy(data)
+    for path, value in mine:
+        node = data
+        for key in path[:-1]:
+            node = _child(node, key)
+        if _child(node, path[-1]) is _MISSING:
+            return None, [Problem(str(sources[name]), ".".join(map(str, path)), "no such field to override")]
+        node[path[-1]] = value
+    return data, []
+
+
+_MISSING = object()
+
+
+def _child(node: object, key: str | int) -> object:
+    if isinstance(node, dict) and key in node:
+        return node[key]
+    if isinstance(node, list) and isinstance(key, int) and 0 <= key < len(node):
+        return node[key]
+    return _MISSING
+
+
+def _check(sources: Mapping[str, Path], map_paths: Iterable[Path],
+           overrides: tuple[Override, ...] = ()) -> tuple[Content | None, list[Problem]]:
     """Read, check and cross-check everything; Content only when there were no problems at all."""
     problems: list[Problem] = []
     raw: dict[str, object] = {}
     readable: set[str] = set()
     for name in TABLES:
-        data, more = read_yaml(sources[name])
+        data, more = _read(sources, name, overrides)
         problems += more
         raw[name] = data
         if not more:
@@ -92,11 +128,11 @@ def _check(sources: Mapping[str, Path], map_paths: Iterable[Path]) -> tuple[Cont
     map_paths = list(map_paths)
     tile_paths = [p for p in map_paths if is_tile_file(p)]
     maps, map_ids = _load_maps(sources["legend"], [p for p in map_paths if not is_tile_file(p)], problems)
-    scenarios, known["scenarios"] = _load_scenarios(sources["scenarios"], problems)
+    scenarios, known["scenarios"] = _load_scenarios(sources, overrides, problems)
     known["maps"] = map_ids
 
     problems += _cross(tables, known, maps, scenarios, {n: str(p) for n, p in sources.items()})
-    extra = _load_tool_tables(sources, known, tables, maps, problems)
+    extra = _load_tool_tables(sources, known, tables, maps, problems, overrides)
     if tile_paths:
         tiles = _load_tiles(sources["legend"], tile_paths, known, problems)
         if tiles is not None:
@@ -153,7 +189,7 @@ def _load_tiles(legend_path: Path, paths: list[Path], known: Mapping[str, set[st
 
 def _load_tool_tables(sources: Mapping[str, Path], known: Mapping[str, set[str] | None],
                       tables: Mapping[str, object], maps: Mapping[str, MapDef],
-                      problems: list[Problem]) -> dict[str, object]:
+                      problems: list[Problem], overrides: tuple[Override, ...]) -> dict[str, object]:
     """The tools' own tables: optional files, each checked by its tool's parse_tables against the content."""
     out: dict[str, object] = {}
     for name, module in TOOL_TABLES.items():
@@ -163,7 +199,7 @@ def _load_tool_tables(sources: Mapping[str, Path], known: Mapping[str, set[str] 
         mod = _module(module, str(path), problems)
         if mod is None:
             continue
-        data, more = read_yaml(path)
+        data, more = _read(sources, name, overrides)
         problems += more
         found = None if more else _guarded(str(path), problems, mod.parse_tables, data, str(path), known, tables,
                                            maps)
@@ -176,13 +212,15 @@ def _load_tool_tables(sources: Mapping[str, Path], known: Mapping[str, set[str] 
     return out
 
 
-def _load_scenarios(path: Path, problems: list[Problem]) -> tuple[dict[str, ScenarioDef], set[str] | None]:
+def _load_scenarios(sources: Mapping[str, Path], overrides: tuple[Override, ...],
+                    problems: list[Problem]) -> tuple[dict[str, ScenarioDef], set[str] | None]:
     """The scenarios, and the ids the file declares (a broken scenario's id too). Structure is
     game.content.scenarios' job; the cross references are checked in _cross."""
+    path = sources["scenarios"]
     mod = _module("game.content.scenarios", str(path), problems)
     if mod is None:
         return {}, None
-    data, more = read_yaml(path)
+    data, more = _read(sources, "scenarios", overrides)
     problems += more
     declared = declared_ids(data, "scenarios")
     found = None if more else _guarded(str(path), problems, mod.parse_scenarios, data, str(path))
@@ -364,9 +402,10 @@ def _root_sources(root: Path) -> tuple[dict[str, Path], list[Path]]:
     return sources, [_shown(p) for p in maps]
 
 
-def load_content(root: Path | None = None) -> Content:
-    """Everything, validated and frozen. Raises ContentError with every problem found."""
-    return _load_root((Path(root) if root is not None else REPO_ROOT).resolve())
+def load_content(root: Path | None = None, overrides: tuple[Override, ...] = ()) -> Content:
+    """Everything, validated and frozen, with the overrides applied to the data files first. Raises ContentError
+    with every problem found."""
+    return _load_root((Path(root) if root is not None else REPO_ROOT).resolve(), tuple(overrides))
 
 
 def load_content_or_report() -> Content | None:
@@ -390,10 +429,10 @@ def content_with_scenario(scenario: str) -> tuple[Content | None, int]:
     return content, 0
 
 
-@functools.lru_cache(maxsize=4)
-def _load_root(root: Path) -> Content:
+@functools.lru_cache(maxsize=16)     # a sweep's worker takes cells one after the other, a few contents at a time
+def _load_root(root: Path, overrides: tuple[Override, ...]) -> Content:
     # only successes are cached: a failed load raises and is retried after the files are fixed
-    content, problems = _check(*_root_sources(root))
+    content, problems = _check(*_root_sources(root), overrides)
     if problems:
         raise ContentError(problems)
     assert content is not None

