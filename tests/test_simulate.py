@@ -105,7 +105,7 @@ class _SlowFirstChunk(batch.Executor):
         self.ahead_of_first = 0     # chunks handed out while chunk 0 was still out
         self.first_done_yet = False
 
-    def submit(self, chunk):
+    def submit(self, chunk, run=batch.run_one):
         future = Future()
         future.set_result([{"seed": job.seed} for job in chunk])
         future.number = len(self.submitted)

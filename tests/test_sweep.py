@@ -114,7 +114,7 @@ def test_a_sweep_killed_halfway_resumes_without_replaying_and_ends_with_the_same
 
     played = []
     real = batch.run_chunk
-    monkeypatch.setattr(batch, "run_chunk", lambda jobs: played.extend(jobs) or real(jobs))
+    monkeypatch.setattr(batch, "run_chunk", lambda jobs, run=batch.run_one: played.extend(jobs) or real(jobs, run))
     assert main(["sweep", str(killed), "--no-progress"]) == 2        # part of a sweep: --resume says go on
     assert "--resume plays the rest" in capsys.readouterr().err
     assert main(["sweep", str(killed), "--resume", "--no-progress"]) == 0
