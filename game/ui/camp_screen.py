@@ -8,12 +8,14 @@ Every change is saved at once (game.campaign.saves), and a mission under way sav
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 import pygame
 
 from game.campaign import choices as C
 from game.campaign import rules as R
+from game.campaign.debrief import Debrief, debrief, snapshot
 from game.campaign.mission import choose_team, finish_mission, mission_game, start_mission
 from game.campaign.saves import SaveError, campaign_dir, read_campaign, write_campaign
 from game.campaign.state import Campaign
@@ -26,9 +28,12 @@ from game.ui.camp_missions import MissionList, Offer, draw_briefing, offer, unde
 from game.ui.camp_modals import CampChoice, RenameDialog
 from game.ui.camp_roster import RosterCard, draw_memorial
 from game.ui.camp_status import draw_status
+from game.ui.debrief_screen import DebriefScreen
+from game.ui.end_screen import game_stats, unwrap
 from game.ui.game_scene import GameScene
 from game.ui.setup import STAT_SHORT, STATS, portrait
 from game.ui.widgets import Button, UIScene, draw_panel, draw_text, draw_wrapped, ellipsize, line_height, text_size
+from game.world.saves import GameRecord
 
 
 class CampaignGameScene(GameScene):
@@ -47,8 +52,9 @@ class CampaignGameScene(GameScene):
         if self._end_timer > 0:
             return
         self._left = True
-        self.camp_screen.mission_over(self.session)
-        self.app.pop()
+        report = self.camp_screen.mission_over(self.session)
+        watch = self.camp_screen.watch_again(self.content, self.record)
+        self.app.replace(DebriefScreen(self.content, report, game_stats(self.session), self.session, watch))
 
     def save(self, slot: str | None = None) -> Path | None:
         s = self.session
@@ -62,6 +68,10 @@ class CampaignGameScene(GameScene):
 
 
 class CampScreen(UIScene):
+    # Opens the replay of a finished mission: (app, the mission's content, its MissionGame record). None: the
+    # debrief shows no "Watch again".
+    replay_opener: Callable[[object, Content, GameRecord], None] | None = None
+
     def __init__(self, content: Content, camp: Campaign, path: Path):
         super().__init__()
         self.content = content
@@ -189,14 +199,21 @@ class CampScreen(UIScene):
         self.app.push(board)
         self.save(board.session.rng)          # out on the mission: a save from now on resumes it
 
-    def mission_over(self, session) -> None:
-        """The board's game has ended: the band comes home."""
+    def mission_over(self, session) -> Debrief:
+        """The board's game has ended: the band comes home; returns the debrief of what the mission did to it."""
+        before = snapshot(self.camp)
         out = finish_mission(self.camp, self.content, session, self.dice)
         lost = [self.camp.member(i).name for i in out.lost]
         self.message = f"{session.scenario.name}: {'won' if out.won else 'lost'}" + \
             (f". Lost: {', '.join(lost)}" if lost else ".")
         self.chosen = 0
         self.save()
+        return debrief(before, self.camp, self.content, unwrap(session), out)
+
+    def watch_again(self, content: Content, record: GameRecord) -> Callable[[], None] | None:
+        """The debrief's "Watch again": the replay of the mission just played, if a replay opener is set."""
+        opener = type(self).replay_opener          # a plain function, not a method of the screen
+        return None if opener is None else (lambda: opener(self.app, content, record))
 
     def new_campaign(self) -> None:
         name = f"Band {new_seed() % 10000}"
