@@ -46,6 +46,7 @@ from game.ui.layer_cache import Overdraw, Snapshot
 from game.ui.minimap import SPAWN, Minimap
 from game.ui.night import NightLayer
 from game.ui.offscreen import OffscreenMarkers
+from game.ui.opening_view import fight_view
 from game.ui.overlays import (
     SIGHT_OK,
     OddsCard,
@@ -90,6 +91,7 @@ AI_STEP_TIME = 0.75
 ZOMBIE_STEP = 0.075                 # seconds per cell of a zombie's walk at 1x
 SURVIVOR_STEP = 0.06
 PAN_SPEED = 900                     # pixels per second with WASD / arrows held
+TOUR_DWELL = 0.9                    # seconds the opening look rests on a far threat before coming back
 MAX_AI_ACTIONS_PER_ROUND = 400
 
 
@@ -160,6 +162,9 @@ class GameScene(Scene):
         self.hud.reset_log()
         self.hud.show_banner(self.session.scenario.name, self._intro_text(), theme.ACCENT)
         self._centred = False
+        self.own_tile = 32                     # the tile the player zoomed to (the default until they zoom)
+        self._tour: list[tuple[float, float]] = []     # board points the camera still pans over, in order
+        self._tour_wait = TOUR_DWELL
 
     # --- the game ------------------------------------------------------------------------------------------------
     def player_keys(self) -> dict[str, int]:
@@ -392,6 +397,11 @@ class GameScene(Scene):
         game itself waits for it: BoardModal.update)."""
         self.view.clock += dt
         self.view.cam.update(dt)
+        if self._tour and self.view.cam.goal is None:      # the next stop of the opening look round
+            self._tour_wait -= dt
+            if self._tour_wait <= 0:
+                self.view.cam.glide_to(*self._tour.pop(0))
+                self._tour_wait = TOUR_DWELL
         self.tips.update(dt)
         self.motion.update(dt)
         self.minimap.update(dt * max(1.0, min(self.speed, 4.0)))
@@ -477,6 +487,7 @@ class GameScene(Scene):
             return
         self._after_change()
         self._select_default()
+        self.frame_fight(glide=not self.instant)
         if self.desk is not None:
             self.desk.phase_over()
             self.autosave()
@@ -688,13 +699,13 @@ class GameScene(Scene):
         if self._layout is None or self._layout.size != size:
             self._layout = compute_layout(*size, demo=self.demo)
             if not self._centred:
-                self.view.cam.tile = 48 if size[1] >= 900 else 32
+                self.view.cam.tile = self.own_tile = 48 if size[1] >= 900 else 32
             self.view.cam.set_view(self._layout.board)
             self.hud.place_buttons(self._layout)
             self._make_top_buttons()
             if not self._centred:
-                self._centre_on_team()
                 self._centred = True
+                self.frame_fight()
         return self._layout
 
     def _make_top_buttons(self) -> None:
@@ -726,13 +737,25 @@ class GameScene(Scene):
                 b.text = "Resume" if self.paused else "Pause"
                 b.style = "primary" if self.paused else "normal"
 
-    def _centre_on_team(self) -> None:
-        s = self.session
-        cells = [s.xy(sv) for sv in s.survivors()]
-        if cells:
-            cx = sum(c[0] for c in cells) / len(cells) + 0.5
-            cy = sum(c[1] for c in cells) / len(cells) + 0.5
-            self.view.cam.centre_on(cx, cy)
+    def _zoom(self, step: int, pivot) -> None:
+        self.view.cam.zoom(step, pivot)
+        self.own_tile = self.view.cam.tile       # the fight's framing never zooms in past the player's choice
+
+    def frame_fight(self, glide: bool = False) -> None:
+        """The team and the nearest threats in view (game.ui.opening_view): at the start, and each Survivor Phase
+        (gliding there); a threat too far to show beside the team is looked at first."""
+        lay = self._lay()
+        cam = self.view.cam
+        fv = fight_view(self.session, lay.board, self.minimap.place(lay.board, lay.s), self.own_tile, lay.s)
+        if fv.tile != cam.tile:       # the new zoom about the view's middle, then the glide
+            middle = cam.screen_to_cell(cam.view.center)
+            cam.tile = fv.tile
+            cam.centre_on(*middle)
+        self._tour = [(xy[0] + 0.5, xy[1] + 0.5) for xy in fv.tour] + [fv.centre] if fv.tour else []
+        if glide or self._tour:
+            cam.glide_to(*(self._tour.pop(0) if self._tour else fv.centre))
+        else:
+            cam.centre_on(*fv.centre)
 
     def screen_pos(self, cell: int) -> tuple[int, int]:
         """The screen position of a cell's centre, panning there first if it is off screen (tests use it)."""
@@ -750,6 +773,8 @@ class GameScene(Scene):
         lay = self._lay()
         if event.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
             return
+        if event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN, pygame.MOUSEWHEEL):
+            self._tour = []                    # the player takes the camera
         if self.desk is not None and self.desk.handle(event, lay):
             return
         if event.type == pygame.MOUSEMOTION:
@@ -759,7 +784,7 @@ class GameScene(Scene):
             if self.hud.log_rect.collidepoint(self.mouse):
                 self.hud.scroll_log(event.y * 3)
             elif lay.board.collidepoint(self.mouse):
-                self.view.cam.zoom(event.y, self.mouse)
+                self._zoom(event.y, self.mouse)
             return
         if event.type == pygame.MOUSEBUTTONDOWN:
             self.mouse = event.pos
@@ -852,10 +877,10 @@ class GameScene(Scene):
                 self.ask_leave()
             return
         if key in (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS):
-            self.view.cam.zoom(1, self.mouse)
+            self._zoom(1, self.mouse)
             return
         if key in (pygame.K_MINUS, pygame.K_KP_MINUS):
-            self.view.cam.zoom(-1, self.mouse)
+            self._zoom(-1, self.mouse)
             return
         pans = {pygame.K_w: (0, -1), pygame.K_a: (-1, 0), pygame.K_s: (0, 1), pygame.K_d: (1, 0),
                 pygame.K_UP: (0, -1), pygame.K_LEFT: (-1, 0), pygame.K_DOWN: (0, 1), pygame.K_RIGHT: (1, 0)}
