@@ -896,6 +896,9 @@ class GameScene(Scene):
         if key == pygame.K_z:
             self.toggle_intents()
             return
+        if key == pygame.K_PERIOD:
+            self.hud.toggle_all_folds()
+            return
         if key == pygame.K_j:
             self.show_report()
             return
