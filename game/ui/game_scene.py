@@ -34,13 +34,14 @@ from game.tools.distributions import success_dist
 from game.ui import theme
 from game.ui.app import Scene
 from game.ui.board_modals import Picker
+from game.ui.board_panels import BoardPanels
 from game.ui.board_view import TERRAIN_TEXT, BoardView, Motion, Sprites
 from game.ui.director_desk import AUTO_STEP, DirectorDesk
 from game.ui.end_screen import EndScreen
 from game.ui.help import toggle_help
 from game.ui.hud import ACTIONS, Card, Hud, compute_layout, key_label
 from game.ui.hud_view import GameView, HudView
-from game.ui.intent_overlay import draw_intents
+from game.ui.intent_overlay import draw_intents, draw_legend, legend_rows
 from game.ui.keymap import player_keys
 from game.ui.layer_cache import Overdraw, Snapshot
 from game.ui.minimap import SPAWN, Minimap
@@ -133,6 +134,7 @@ class GameScene(Scene):
         self.reach_layer = ReachLayer()
         self.night = NightLayer()               # the dark beyond the survivors' sight (a night, a blackout)
         self.odds_card = OddsCard()
+        self.panels = BoardPanels(pygame.Rect(0, 0, 0, 0))     # where this frame's panels went (game.ui.board_panels)
         self.board_layer = Snapshot(self.overdraw)      # the picture of the board while nothing on it changes
         self.tips = Tooltips()
         self.mode: Targeting = Move()          # what a click on the board means now (game.ui.targeting)
@@ -1342,13 +1344,13 @@ class GameScene(Scene):
         shading = self._reach_shading(self._overlay_subject())
         key = self._board_key(shading)
         if self.board_layer.blit(surface, key):
-            preview = self.board_layer.extra
+            preview, words = self.board_layer.extra
         else:        # inside the view only: the picture kept and put back is the view's rectangle
             clip = surface.get_clip()
             surface.set_clip(cam.view.clip(clip))
-            preview = self._draw_board(surface, shading)
+            preview, words = self._draw_board(surface, shading)
             surface.set_clip(clip)
-            self.board_layer.keep(surface, cam.view, key, preview)
+            self.board_layer.keep(surface, cam.view, key, (preview, words))
         self._refresh_buttons()
         view = self.hud_view()
         self.hud.draw_top(surface, lay, view.game, self.speed_label(), self.paused, self.demo and not self.as_director)
@@ -1364,13 +1366,24 @@ class GameScene(Scene):
         if self.desk is not None and self.desk.active:      # the Director's menu over the right panel
             self.desk.draw(surface, lay)
             over.add(lay.right, 0)
-        for rect in self.hud.draw_board_overlays(surface, lay, self.view.cam, status_line=self._status_line()):
+        # the panels over the board, each where no other is (game.ui.board_panels)
+        self.panels = panels = BoardPanels(lay.board, lay.px(6))
+        panels.take("minimap", self.minimap.place(lay.board, lay.s))
+        if words is not None:
+            panels.take("path words", words)
+        for rect in self.hud.draw_board_overlays(surface, lay, self.view.cam, status_line=self._status_line(),
+                                                 panels=panels):
             over.add(rect, margin)
-        if preview is not None:          # over the search cards and the dice: the player is pointing at it
+        legend = self._intent_legend()
+        if legend:
+            over.add(draw_legend(surface, panels, legend, lay.s), margin)
+        if preview is not None:          # clear of the other panels and of the line of fire it explains
             anchor, pv = preview
             who = self.selected
             avoid = (cam.centre_px(self.view.model_xy(s, who, self.motion)),) if who in s.survivors() else ()
-            over.add(self.odds_card.draw(surface, self.view.cam, pv, anchor, lay.s, avoid), margin)
+            card = self.odds_card.draw(surface, self.view.cam, pv, anchor, lay.s,
+                                       avoid + tuple(r for _, r in panels.taken))
+            over.add(panels.take("odds card", card), margin)
         for rect in self.offscreen.draw(surface, self.view.cam, lay.s, hidden=[self.minimap.rect]):
             over.add(rect, margin)
         self.minimap.draw(surface, s, self.view.cam, lay.board, lay.s)
@@ -1384,9 +1397,10 @@ class GameScene(Scene):
                        self.intent_of, self.agenda_of, self.swarm_forecast, self.partners,
                        self.pick_survivor, self.choose_weapon, self.drop_item, self.bleed_out, self.current_player)
 
-    def _draw_board(self, surface: pygame.Surface, shading) -> tuple | None:
+    def _draw_board(self, surface: pygame.Surface, shading) -> tuple:
         """Everything on the board under the HUD: the mat with its reach shading, the overlays, the horde's next
-        moves, the models and the path's words over them. Returns (anchor, Preview) for the odds card, if any."""
+        moves, the models and the path's words over them. Returns ((anchor, Preview) for the odds card, if any;
+        where the path's words went, if anywhere)."""
         s = self.session
         cam = self.view.cam
         if shading is None:
@@ -1411,10 +1425,11 @@ class GameScene(Scene):
         draw_engagement(surface, cam, s, xy_of, marks=True)
         if self.desk is not None:
             self.desk.draw_board(surface, cam)
+        placed = None
         if self._path_label is not None:         # over the models: the words must not hide under a zombie
             end, label, words, tone = self._path_label
-            draw_path_label(surface, cam, end, label, theme.INK, words, tone)
-        return preview
+            placed = draw_path_label(surface, cam, end, label, theme.INK, words, tone)
+        return preview, placed
 
     def _shown_selected(self) -> int | None:
         return self.selected if (not self.demo or self.session.active is not None) else None
@@ -1464,6 +1479,18 @@ class GameScene(Scene):
         if self.minimap.rect.width and self.minimap.rect.left > area.x + area.width // 2:
             area.width = self.minimap.rect.left - area.x - 8
         return area
+
+    def _intent_legend(self) -> list[str]:
+        """The legend's rows for what the board shows of the horde now (game.ui.intent_overlay.LEGEND)."""
+        s = self.session
+        if self.motion.busy or s.in_director or s.result:
+            return []
+        hovered = self.intent_of(self.hover_model) if self.hover_model is not None else None
+        shown = list(self.intents().values()) if self.show_intents else []
+        shown += [hovered] if hovered is not None else []
+        engaged = [sv for sv in s.survivors() if s.engagers(sv)]
+        return legend_rows(shown, hovered is not None, bool(engaged),
+                           any(s.comp(sv, Status).downed for sv in engaged))
 
     def toggle_intents(self) -> None:
         self.show_intents = not self.show_intents

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 import pygame
 
 from game.ui import theme
+from game.ui.board_panels import BoardPanels
 from game.ui.board_view import STATUS_NAMES, STATUS_TOKENS, Sprites, _letter, shade
 from game.ui.hud_view import GameView, HudView
 from game.ui.layer_cache import Overdraw, Snapshot, button_look
@@ -901,11 +902,13 @@ class Hud:
 
     # --- over the board ------------------------------------------------------------------------------------------
     def draw_board_overlays(self, surface: pygame.Surface, lay: Layout, cam, demo_reason: str | None = None,
-                            hint: str = "", status_line: str = "") -> list[pygame.Rect]:
-        """Floaters, toasts, the dice tray, search cards and the status line over the board; returns where they
-        were drawn."""
+                            hint: str = "", status_line: str = "", panels: BoardPanels | None = None
+                            ) -> list[pygame.Rect]:
+        """Floaters, toasts, the dice tray, search cards and the status line over the board, each where `panels`
+        finds room (game.ui.board_panels); returns where they were drawn."""
         px = lay.px
         b = lay.board
+        panels = panels if panels is not None else BoardPanels(b, px(6))
         drawn = []
         # floaters: numbers rising from where they happened
         for f in self.floaters:
@@ -916,29 +919,29 @@ class Hud:
             img = _text_img(f.text, theme.board_px(max(14, cam.tile * 0.5)), f.colour)
             img.set_alpha(int(255 * (1 - u * u)))
             drawn.append(surface.blit(img, img.get_rect(center=(sx, sy - cam.tile * (0.4 + 0.9 * u)))))
+        area = panels.free_area()
         y = b.y + px(8)
         for t in self.toasts:
-            w = min(b.width - px(40), text_size(t.text, px(17), True)[0] + px(28))
-            rect = pygame.Rect(0, y, w, line_height(px(17), True) + px(12))
-            rect.centerx = b.centerx
+            w = min(area.width - px(40), text_size(t.text, px(17), True)[0] + px(28))
+            rect = panels.place("toast", (w, line_height(px(17), True) + px(12)), [(area.centerx - w // 2, y)])
             draw_panel(surface, rect, (40, 30, 30) if t.colour == theme.DANGER else (30, 36, 40), t.colour,
                        radius=px(8), width=2, shadow=True)
             draw_text(surface, ellipsize(t.text, px(17), w - px(20), True), rect.center, px(17), theme.INK, True,
                       anchor="center")
             drawn.append(rect)
             y = rect.bottom + px(6)
-        drawn.append(self._dice_tray(surface, lay))
-        drawn.append(self._cards(surface, lay))
-        if status_line:
+        if status_line:      # first the two bottom corners' fixed things, then what goes round them
             size = px(14)
             text = status_line
             w = min(b.width // 2 + px(120), text_size(text, size)[0] + px(16))
-            rect = pygame.Rect(b.right - w - px(8), b.bottom - line_height(size) - px(14), w,
-                               line_height(size) + px(8))
+            rect = panels.place("status", (w, line_height(size) + px(8)),
+                                [(b.right - w - px(8), b.bottom - line_height(size) - px(14))], down=False)
             draw_panel(surface, rect, (22, 24, 28), None, radius=px(5))
             draw_text(surface, ellipsize(text, size, w - px(12)), (rect.x + px(6), rect.centery), size,
                       theme.INK_DIM, anchor="midleft")
             drawn.append(rect)
+        drawn.append(self._dice_tray(surface, lay, panels))
+        drawn.append(self._cards(surface, lay, panels))
         return [r for r in drawn if r is not None]
 
     def draw_ticker(self, surface: pygame.Surface, lay: Layout, hint: str = "") -> None:
@@ -969,7 +972,7 @@ class Hud:
             draw_text(surface, line, (body.x, yy), size, theme.INK)
             yy += line_height(size)
 
-    def _dice_tray(self, surface, lay: Layout) -> pygame.Rect | None:
+    def _dice_tray(self, surface, lay: Layout, panels: BoardPanels) -> pygame.Rect | None:
         if not self.dice:
             return None
         px = lay.px
@@ -985,8 +988,9 @@ class Hud:
             text_size(ellipsize(r.label, size, px(300)), size)[0] for r in rows))
         width = min(width, b.width - px(20))
         row_h = line_height(size) + d + px(10)
-        rect = pygame.Rect(b.x + px(10), b.bottom - px(12) - len(rows) * row_h - px(8), width, len(rows) * row_h +
-                           px(8))
+        height = len(rows) * row_h + px(8)
+        rect = panels.place("dice", (width, height), [(b.x + px(10), b.bottom - px(12) - height),
+                                                      (b.x + px(10), b.y + px(10))], down=False)
         tray = pygame.Surface(rect.size, pygame.SRCALPHA)
         draw_panel(tray, tray.get_rect(), (24, 26, 30, 230), (90, 84, 70), radius=px(8))
         y = px(6)
@@ -1010,7 +1014,7 @@ class Hud:
         tray.set_alpha(int(255 * fade))
         return surface.blit(tray, rect)
 
-    def _cards(self, surface, lay: Layout) -> pygame.Rect | None:
+    def _cards(self, surface, lay: Layout, panels: BoardPanels) -> pygame.Rect | None:
         if not self.cards:
             return None
         px = lay.px
@@ -1025,8 +1029,9 @@ class Hud:
             heights.append(h)
         ch = max(heights)
         total = len(self.cards) * cw + (len(self.cards) - 1) * gap
-        x = b.centerx - total // 2
-        y = b.centery - ch // 2
+        area = panels.free_area()
+        room = panels.place("cards", (total, ch + px(40)), [(area.centerx - total // 2, b.centery - ch // 2)])
+        x, y = room.x, room.y
         for c in self.cards:
             rise = max(0.0, 1.0 - c.age / 0.25)
             rect = pygame.Rect(x, y + int(rise * px(40)), cw, ch)
@@ -1045,9 +1050,9 @@ class Hud:
                                  border_bottom_left_radius=px(10), border_bottom_right_radius=px(10))
                 draw_text(surface, c.note.upper(), tag.center, px(13), (24, 22, 20), True, anchor="center")
             x += cw + gap
-        self.hotspots.append((pygame.Rect(b.centerx - total // 2, y, total, ch), self.cards.clear,
+        self.hotspots.append((pygame.Rect(room.x, y, total, ch), self.cards.clear,
                               "Click (or Esc) to put the cards away"))
-        return pygame.Rect(b.centerx - total // 2, y, total, ch + px(40))     # and where they rose from
+        return room                   # and where they rose from
 
     def mark_kept(self, title: str) -> None:
         """Draw two, keep one: label the card kept and the others put back."""

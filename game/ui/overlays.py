@@ -280,8 +280,8 @@ def draw_path(surface: pygame.Surface, cam: Camera, start_xy, cells_xy: list[tup
 
 
 def draw_path_label(surface: pygame.Surface, cam: Camera, end_xy, label: str, colour=theme.INK, detail: str = "",
-                    detail_colour=theme.INK_DIM) -> None:
-    """The label of a path's end: its cost, and under it what the destination means."""
+                    detail_colour=theme.INK_DIM) -> pygame.Rect | None:
+    """The label of a path's end: its cost, and under it what the destination means. Returns where it went."""
     t = cam.tile
     end = cam.centre_px(end_xy)
     if label:
@@ -297,6 +297,8 @@ def draw_path_label(surface: pygame.Surface, cam: Camera, end_xy, label: str, co
         if detail:
             draw_text(surface, detail, (box.centerx, box.y + 5 + th + dh // 2), small, detail_colour,
                       anchor="center")
+        return box
+    return None
 
 
 def draw_engagement(surface: pygame.Surface, cam: Camera, session, xy_of, marks: bool = False) -> None:
@@ -630,12 +632,13 @@ class OddsCard:
     @staticmethod
     def _place(cam: Camera, anchor, width: int, height: int, avoid) -> pygame.Rect:
         """The place nearest the target that covers none of `avoid` (the models and the line of fire the card
-        explains): right or left of it first, then anywhere on the view, nearest first; if nowhere is clear, the
-        one that covers least."""
+        explains, as points; the other panels over the board, as rectangles): right or left of it first, then
+        anywhere on the view, nearest first; if nowhere is clear, the one that covers least."""
         ax, ay = anchor
         off = cam.tile * 0.9
         room = cam.view.inflate(-8, -8)
         points = [p for p in avoid if len(p) == 2] + [anchor]
+        panels = [pygame.Rect(r).inflate(8, 8) for r in avoid if len(r) == 4]
         near = [(ax + off, ay - height / 2), (ax - off - width, ay - height / 2), (ax - width / 2, ay - off - height),
                 (ax - width / 2, ay + off)]
         step = max(24, cam.tile)
@@ -648,7 +651,7 @@ class OddsCard:
         for x, y in itertools.chain(near, grid()):
             rect = pygame.Rect(int(x), int(y), width, height)
             rect.clamp_ip(room)
-            hits = sum(rect.collidepoint(p) for p in points)
+            hits = sum(rect.collidepoint(p) for p in points) + 2 * len(rect.collidelistall(panels))
             if len(points) >= 2 and rect.clipline(points[0], points[-1]):
                 hits += 1
             if hits == 0:
