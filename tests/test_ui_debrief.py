@@ -1,6 +1,7 @@
 """The mission debrief: a campaign mission played at the screen ends on the debrief, not straight in camp; what it
 says of each survivor (wounds, stress, scars, conditions, cards, who fell) and of the supplies is what the campaign's
-save on disk holds; Enter goes on to the camp. "Watch again" shows only with a replay opener. Both window sizes."""
+save on disk holds; Enter goes on to the camp. "Watch again" shows only with a replay opener. Both window sizes. And
+the end screen's key moments keep the deaths when there is not room for them all."""
 from __future__ import annotations
 
 from collections import Counter
@@ -8,14 +9,17 @@ from collections import Counter
 import pygame
 import pytest
 
+from game.ai.players import make_player
 from game.ai.survivor_ai import SurvivorAI
 from game.campaign import rules as R
 from game.campaign.saves import campaign_dir, read_campaign, write_campaign
 from game.campaign.tables import campaign_rules
 from game.content.loader import load_content
+from game.sim.runner import play_game
 from game.ui.app import App
 from game.ui.camp_screen import CampaignGameScene, CampScreen
 from game.ui.debrief_screen import DebriefScreen
+from game.ui.end_screen import game_stats, pick_moments
 from tests.screen_player import ScreenPlayer, click, press
 
 
@@ -92,3 +96,16 @@ def test_watch_again_opens_the_missions_replay_when_there_is_an_opener(content, 
     assert not any(a.colliderect(b) for i, a in enumerate(boxes) for b in boxes[i + 1:])
     click(app, again.rect.center)
     assert opened == [board.record]
+
+
+def test_the_end_screens_key_moments_keep_the_deaths_when_room_is_short(content):
+    s = play_game(content, "hold_the_line", 1, make_player("novice", 1))
+    moments = game_stats(s).moments
+    s.close()
+    deaths = [m for m in moments if m[1] == "death"]
+    assert deaths and all(m[2].endswith("devoured by the horde") or " is lost: " in m[2] for m in deaths)
+    assert len(moments) > len(deaths) + 3
+    shown = pick_moments(moments, len(deaths) + 1)
+    assert set(deaths) <= set(shown) and len(shown) == len(deaths) + 1
+    assert shown == [m for m in moments if m in shown]          # in the night's order
+    assert pick_moments(moments, len(moments)) == moments
