@@ -219,10 +219,8 @@ class DebriefScreen(UIScene):
         px = self.px
         r = self.report
         rect = self.supplies
-        parts = [f"Supplies {r.supplies_before} > {r.supplies_after}", f"+{r.reward} for the mission"]
-        if r.eaten:
-            parts.append(f"-{r.eaten} eaten on the way home")
-        text = ":  ".join(parts[:1]) + ("  (" + ", ".join(parts[1:]) + ")")
+        text = f"Supplies {r.supplies_after}  (had {r.supplies_before}: +{r.reward} for the mission" + \
+            (f", -{r.eaten} eaten on the way home)" if r.eaten else ")")
         t = draw_text(surface, text, (rect.x, rect.y), px(19), theme.INK, True)
         note = "   ".join(line.split(": ", 1)[-1] for line in r.notes if "won (" not in line and "lost (" not in
                            line)

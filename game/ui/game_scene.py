@@ -1483,11 +1483,18 @@ class GameScene(Scene):
     def _intent_legend(self) -> list[str]:
         """The legend's rows for what the board shows of the horde now (game.ui.intent_overlay.LEGEND)."""
         s = self.session
-        if self.motion.busy or s.in_director or s.result:
+        if self.motion.busy or s.in_director or s.result or (self.hover_model is None and not self.show_intents):
             return []
+        return self._cached("legend", self._key(self.hover_model, self.show_intents, self.state_key()),
+                            self._legend_rows)
+
+    def _legend_rows(self) -> list[str]:
+        s = self.session
         hovered = self.intent_of(self.hover_model) if self.hover_model is not None else None
         shown = list(self.intents().values()) if self.show_intents else []
         shown += [hovered] if hovered is not None else []
+        if not shown:
+            return []
         engaged = [sv for sv in s.survivors() if s.engagers(sv)]
         return legend_rows(shown, hovered is not None, bool(engaged),
                            any(s.comp(sv, Status).downed for sv in engaged))

@@ -557,6 +557,7 @@ class OddsCard:
 
     def __init__(self):
         self.rect = pygame.Rect(0, 0, 0, 0)
+        self._placed: tuple | None = None      # (what the place was found for, the place): kept while it holds
 
     def draw(self, surface: pygame.Surface, cam: Camera, preview: Preview, anchor: tuple[float, float],
              scale: float, avoid: tuple = ()) -> pygame.Rect:
@@ -578,7 +579,10 @@ class OddsCard:
         height = pad * 2 + line_height(size, True) + 4
         for kind, *_ in lines:
             height += {"text": lh, "small": line_height(small), "bar": lh + 2, "tri": lh * 2, "gap": lh // 2}[kind]
-        rect = self._place(cam, anchor, width, height, avoid)
+        key = (anchor, width, height, tuple(tuple(p) for p in avoid), tuple(cam.view), cam.tile)
+        if self._placed is None or self._placed[0] != key:
+            self._placed = (key, self._place(cam, anchor, width, height, avoid))
+        rect = self._placed[1].copy()
         draw_panel(surface, rect, (30, 33, 38), theme.ACCENT, radius=8, shadow=True)
         y = rect.y + pad
         title = preview.title
