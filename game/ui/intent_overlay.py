@@ -105,8 +105,26 @@ def _sample(surface: pygame.Surface, row: str, rect: pygame.Rect, s: float) -> N
         dashed_line(surface, theme.DANGER, a, b, w, 6 * s, 4 * s)
 
 
+_legends: dict[tuple, pygame.Surface] = {}       # the legend's picture per (rows, scale, palette, text size)
+
+
 def draw_legend(surface: pygame.Surface, panels, rows: list[str], s: float) -> pygame.Rect:
     """The legend of the rows given, in a small panel where `panels` (game.ui.board_panels) finds room."""
+    key = (tuple(rows), s, theme.palette, theme.text_scale)
+    picture = _legends.get(key)
+    if picture is None:
+        if len(_legends) > 16:
+            _legends.clear()
+        picture = _legends[key] = _legend_picture(rows, s)
+    b = panels.board
+    w, h = picture.get_size()
+    rect = panels.place("legend", (w, h), [(b.x + int(10 * s), b.bottom - h - int(12 * s)),
+                                           (b.x + int(10 * s), b.y + int(10 * s))], down=False)
+    surface.blit(picture, rect)
+    return rect
+
+
+def _legend_picture(rows: list[str], s: float) -> pygame.Surface:
     size = max(12, int(13 * s))
     pad = int(8 * s)
     mark = int(30 * s)
@@ -114,15 +132,13 @@ def draw_legend(surface: pygame.Surface, panels, rows: list[str], s: float) -> p
     title = "THE HORDE'S NEXT MOVES"
     w = pad * 2 + max(text_size(title, size - 1, True)[0], mark + int(6 * s) + max(text_size(LEGEND[r], size)[0]
                                                                                   for r in rows))
-    h = pad * 2 + lh * (len(rows) + 1)
-    b = panels.board
-    rect = panels.place("legend", (w, h), [(b.x + int(10 * s), b.bottom - h - int(12 * s)),
-                                           (b.x + int(10 * s), b.y + int(10 * s))], down=False)
-    draw_panel(surface, rect, (24, 26, 30), theme.PANEL_EDGE, radius=int(6 * s))
-    draw_text(surface, title, (rect.x + pad, rect.y + pad), size - 1, theme.INK_FAINT, True)
-    y = rect.y + pad + lh
+    picture = pygame.Surface((w, pad * 2 + lh * (len(rows) + 1)), pygame.SRCALPHA)
+    rect = picture.get_rect()
+    draw_panel(picture, rect, (24, 26, 30), theme.PANEL_EDGE, radius=int(6 * s))
+    draw_text(picture, title, (pad, pad), size - 1, theme.INK_FAINT, True)
+    y = pad + lh
     for row in rows:
-        _sample(surface, row, pygame.Rect(rect.x + pad, y, mark, lh - int(3 * s)), s)
-        draw_text(surface, LEGEND[row], (rect.x + pad + mark + int(6 * s), y), size, theme.INK_DIM)
+        _sample(picture, row, pygame.Rect(pad, y, mark, lh - int(3 * s)), s)
+        draw_text(picture, LEGEND[row], (pad + mark + int(6 * s), y), size, theme.INK_DIM)
         y += lh
-    return rect
+    return picture
