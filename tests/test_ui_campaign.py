@@ -18,6 +18,7 @@ from game.ui import theme
 from game.ui.app import App
 from game.ui.camp_modals import CampChoice, RenameDialog
 from game.ui.camp_screen import CampaignGameScene, CampScreen
+from game.ui.debrief_screen import DebriefScreen
 from game.ui.menu import MainMenu
 from tests.screen_player import ScreenPlayer, click, post, press
 
@@ -33,6 +34,8 @@ def play_out(app, content, seed):
     player = ScreenPlayer(app, board, SurvivorAI("veteran", seed, board.content))
     player.play()
     assert board.session.result is not None and player.by_hand >= 20
+    assert isinstance(app.scene, DebriefScreen)
+    press(app, pygame.K_RETURN)                   # read the debrief, on to the camp
 
 
 def type_text(app, text: str) -> None:

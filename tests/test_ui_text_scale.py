@@ -36,6 +36,8 @@ def board_frame(content, monkeypatch, text_size: str) -> dict:
     scene = GameScene(content, GameRecord("pharmacy_run", 3, tuple(content.scenarios["pharmacy_run"].team)))
     app.push(scene)
     s = scene.session
+    scene._lay((1280, 720))                  # the opening view, then the tile at which the tags show
+    scene.view.cam.tile = 32
     scene.view.cam.centre_on(*(v + 0.5 for v in s.xy(s.survivors()[0])))
     scene.hud.float_text(s.xy(s.survivors()[0]), "-1", theme.DANGER)
     app.step()

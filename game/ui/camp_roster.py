@@ -107,6 +107,15 @@ class RosterCard(Widget):
             return True
         return False
 
+    def border_tip(self, bp: int) -> str:
+        m = self.m
+        if m.pending:
+            return (f"Gold border: {m.name} broke under the stress, and a Stressful Event waits for their next "
+                    f"mission (its chip says which).")
+        return (f"Gold border: near breaking point. {m.name} has {m.stress} stress of {bp}; one more failed horror "
+                f"check may break them, and a Stressful Event would wait for the next mission. Rests with the "
+                f"Personal item take stress off.")
+
     @staticmethod
     def height(s: float, chip_rows: int = 2) -> int:
         """The card's height at scale s (the measures draw uses)."""
@@ -134,7 +143,17 @@ class RosterCard(Widget):
             pygame.draw.circle(surface, theme.SURVIVOR, (inner.x + pic // 2, inner.y + pic // 2), pic // 2)
         nx = inner.x + pic + px(8)
         name_size = px(24)
-        name = ellipsize(m.name, name_size, inner.right - nx - px(4), True)
+        right = inner.right
+        self.extra = []
+        if near:        # the gold border says it in words too, and its tooltip says why
+            tag = "EVENT WAITS" if m.pending else "NEAR BREAKING"
+            tw = text_size(tag, px(11), True)[0] + px(10)
+            box = pygame.Rect(inner.right - tw, inner.y, tw, px(16))
+            draw_panel(surface, box, mix(theme.PANEL, theme.ACCENT, 0.25), theme.ACCENT, radius=px(4))
+            draw_text(surface, tag, box.center, px(11), theme.ACCENT, True, anchor="center")
+            self.extra.append(Widget(box, self.border_tip(cr.breaking_point)))
+            right = box.x - px(6)
+        name = ellipsize(m.name, name_size, right - nx - px(4), True)
         self.name_rect = draw_text(surface, name, (nx, inner.y - px(1)), name_size,
                                    theme.ACCENT if self.hover_name else theme.INK, True)
         if self.hover_name:
@@ -158,7 +177,6 @@ class RosterCard(Widget):
             draw_text(surface, STAT_SHORT[attr], (cell.centerx, cell.bottom - px(2)), px(12), theme.INK_DIM, True,
                       anchor="midbottom")
         y += ch + px(7)
-        self.extra = []
         # wounds as pips, stress as a bar towards the breaking point
         lab = px(14)
         lh = line_height(lab, True)
@@ -189,8 +207,10 @@ class RosterCard(Widget):
         for i in range(1, bp):
             tx = bar.x + bar.width * i // bp
             pygame.draw.line(surface, theme.BG, (tx, bar.y), (tx, bar.bottom - 1))
-        self.extra.append(Widget(bar.union(s_lab), f"Stress {m.stress} of {bp}: at {bp} they break and a Stressful "
-                                                   f"Event waits for the next scenario."))
+        self.extra.append(Widget(bar.union(s_lab), f"Stress bar: {m.stress} of {bp}, one notch a point. Failed horror "
+                                                   f"checks on a mission fill it; at {bp} they break, a Stressful "
+                                                   f"Event waits for the next mission and the bar drops back. Its "
+                                                   f"colour warms as it fills."))
         y += lh + px(7)
         # chips: up to two rows; what does not fit folds into a last "+N" chip
         size = px(13)

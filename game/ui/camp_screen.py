@@ -8,12 +8,14 @@ Every change is saved at once (game.campaign.saves), and a mission under way sav
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 import pygame
 
 from game.campaign import choices as C
 from game.campaign import rules as R
+from game.campaign.debrief import Debrief, debrief, snapshot
 from game.campaign.mission import choose_team, finish_mission, mission_game, start_mission
 from game.campaign.saves import (
     SaveError,
@@ -33,7 +35,10 @@ from game.ui.camp_missions import MissionList, Offer, draw_briefing, offer, unde
 from game.ui.camp_modals import CampChoice, RenameDialog
 from game.ui.camp_roster import RosterCard, draw_memorial
 from game.ui.camp_status import draw_status
+from game.ui.debrief_screen import DebriefScreen
+from game.ui.end_screen import game_stats, unwrap
 from game.ui.game_scene import GameScene
+from game.ui.replay_scene import open_replay
 from game.ui.setup import STAT_SHORT, STATS, portrait
 from game.ui.widgets import Button, UIScene, draw_panel, draw_text, draw_wrapped, ellipsize, line_height, text_size
 from game.world.replays import keep_replay
@@ -58,8 +63,9 @@ class CampaignGameScene(GameScene):
         # kept before the band comes home: the replay holds the campaign as it was when the band went out
         self.camp_screen.mission_replay = keep_replay(self.record, self.session, self.content,
                                                       campaign=to_data(self.camp_screen.camp, self.session.rng))
-        self.camp_screen.mission_over(self.session)
-        self.app.pop()
+        report = self.camp_screen.mission_over(self.session)
+        watch = self.camp_screen.watch_again(self.content)
+        self.app.replace(DebriefScreen(self.content, report, game_stats(self.session), self.session, watch))
 
     def save(self, slot: str | None = None) -> Path | None:
         s = self.session
@@ -208,14 +214,21 @@ class CampScreen(UIScene):
         self.app.push(board)
         self.save(board.session.rng)          # out on the mission: a save from now on resumes it
 
-    def mission_over(self, session) -> None:
-        """The board's game has ended: the band comes home."""
+    def mission_over(self, session) -> Debrief:
+        """The board's game has ended: the band comes home; returns the debrief of what the mission did to it."""
+        before = snapshot(self.camp)
         out = finish_mission(self.camp, self.content, session, self.dice)
         lost = [self.camp.member(i).name for i in out.lost]
         self.message = f"{session.scenario.name}: {'won' if out.won else 'lost'}" + \
             (f". Lost: {', '.join(lost)}" if lost else ".")
         self.chosen = 0
         self.save()
+        return debrief(before, self.camp, self.content, unwrap(session), out)
+
+    def watch_again(self, content: Content) -> Callable[[], None] | None:
+        """The debrief's "Watch again": the replay of the mission just played (None when it could not be kept)."""
+        path = self.mission_replay
+        return None if path is None else (lambda: open_replay(self.app, content, path))
 
     def new_campaign(self) -> None:
         screen = new_band(self.content, f"Band {new_seed() % 10000}", self.path.parent)

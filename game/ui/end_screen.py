@@ -24,6 +24,7 @@ from game.ui.widgets import (
     ellipsize,
     line_height,
     mix,
+    text_size,
 )
 from game.world.agendas import night_of, verdicts
 from game.world.components import Status, Survivor
@@ -99,7 +100,8 @@ def game_stats(session) -> GameStats:
     for e in s.events:
         d = e.data
         if e.kind in ("downed", "eliminated", "escape"):
-            st.moments.append((rnd, "good" if e.kind == "escape" else "danger", e.text))
+            tone = {"escape": "good", "eliminated": "death"}.get(e.kind, "danger")
+            st.moments.append((rnd, tone, e.text))
         elif e.kind == "objective" and e.text.startswith("Objective step done"):
             st.moments.append((rnd, "good", e.text.split(". Next:")[0]))
         elif e.kind == "doom" and d.get("cause") in ("escalation", "clatter"):
@@ -331,21 +333,8 @@ class EndScreen(UIScene):
         if st.objective:
             pairs.insert(0, ("Objective", st.objective, theme.GOOD if st.objective == "complete" else theme.INK))
         y = self._pairs(surface, inner, pairs) + px(6)
-        if not st.moments:
-            return
-        draw_text(surface, "KEY MOMENTS", (inner.x, y), px(15), theme.INK_FAINT, True)
-        y += line_height(px(15), True) + px(2)
-        tones = {"good": theme.GOOD, "danger": theme.DANGER, "doom": (196, 150, 232)}
-        size = px(17)
-        lh = line_height(size)
-        shown = st.moments if (inner.bottom - y) // lh >= len(st.moments) else \
-            [m for m in st.moments if m[1] != "doom"]          # the team's turns first when room is short
-        for rnd, tone, text in shown:
-            if y + lh > inner.bottom + px(2):
-                break
-            draw_text(surface, f"R{rnd}", (inner.x, y), size, theme.INK_FAINT, True)
-            y += draw_wrapped(surface, text, pygame.Rect(inner.x + px(36), y, inner.width - px(36), 0), size,
-                              tones.get(tone, theme.INK), max_lines=2 if y + 2 * lh <= inner.bottom else 1)
+        if st.moments:
+            draw_moments(surface, pygame.Rect(inner.x, y, inner.width, inner.bottom - y), st.moments, px)
 
     def _team(self, surface, rect) -> None:
         px = self.px
@@ -415,35 +404,75 @@ class EndScreen(UIScene):
 
     def _heat(self, surface, rect) -> None:
         px = self.px
-        st = self.stats
         inner = self._panel(surface, rect, "Heat per round")
-        note = ("Bars: the most Heat on the track each round" +
-                (", purple where Doom escalated" if st.escalation_rounds else "") +
-                ".   Dashed line: 8, where escalation rolls begin.")
-        draw_text(surface, note, (inner.right, rect.y + px(18)), px(17), theme.INK_FAINT, anchor="topright")
-        rounds = sorted(st.heat)
-        if not rounds:
-            return
-        heat_max = self.content.rules.heat_max
-        label_h = line_height(px(17))
-        chart = pygame.Rect(inner.x + px(30), inner.y + label_h, inner.width - px(30), inner.height - 2 * label_h)
-        for v in (0, 8, heat_max):
-            yy = chart.bottom - chart.height * v // heat_max
-            draw_text(surface, str(v), (chart.x - px(8), yy), px(16), theme.INK_FAINT, anchor="midright")
-        y8 = chart.bottom - chart.height * 8 // heat_max
-        for x in range(chart.x, chart.right, px(10)):
-            pygame.draw.line(surface, mix(theme.DOOM, theme.PANEL, 0.3), (x, y8), (min(x + px(5), chart.right), y8))
-        pygame.draw.line(surface, theme.PANEL_EDGE, (chart.x, chart.bottom), (chart.right, chart.bottom))
-        n = len(rounds)
-        slot = chart.width / max(n, 8)
-        bw = max(4, int(slot * 0.6))
-        for i, rnd in enumerate(rounds):
-            v = st.heat[rnd]
-            cx = int(chart.x + slot * i + slot / 2)
-            bh = chart.height * v // heat_max
-            bar = pygame.Rect(cx - bw // 2, chart.bottom - bh, bw, bh)
-            esc = rnd in st.escalation_rounds
-            pygame.draw.rect(surface, theme.DOOM if esc else theme.HEAT, bar, border_radius=px(3))
-            if v:
-                draw_text(surface, str(v), (cx, bar.y - px(2)), px(17), theme.INK, anchor="midbottom")
-            draw_text(surface, f"R{rnd}", (cx, chart.bottom + px(3)), px(16), theme.INK_DIM, anchor="midtop")
+        draw_heat_chart(surface, inner, rect.y + px(18), self.stats, self.content.rules.heat_max, self.px)
+
+
+MOMENT_TONES = {"good": "GOOD", "danger": "DANGER", "death": "DANGER"}
+MOMENT_RANK = {"death": 0, "danger": 1, "good": 1, "doom": 2}      # what stays when room is short
+
+
+def pick_moments(moments: list[tuple[int, str, str]], room: int) -> list[tuple[int, str, str]]:
+    """The key moments that fit in `room` lines, in the night's order: deaths first, then the team's other turns,
+    then Doom's, when not all of them fit."""
+    if len(moments) <= room:
+        return moments
+    keep = sorted(range(len(moments)), key=lambda i: (MOMENT_RANK.get(moments[i][1], 1), i))[:max(0, room)]
+    return [moments[i] for i in sorted(keep)]
+
+
+def draw_moments(surface: pygame.Surface, inner: pygame.Rect, moments, px) -> None:
+    """KEY MOMENTS and one line per moment (two when there is room), "R3" before each."""
+    y = inner.y
+    draw_text(surface, "KEY MOMENTS", (inner.x, y), px(15), theme.INK_FAINT, True)
+    y += line_height(px(15), True) + px(2)
+    size = px(17)
+    lh = line_height(size)
+    shown = pick_moments(moments, (inner.bottom - y) // lh)
+    for rnd, tone, text in shown:
+        if y + lh > inner.bottom + px(2):
+            break
+        colour = getattr(theme, MOMENT_TONES[tone]) if tone in MOMENT_TONES else (196, 150, 232)
+        draw_text(surface, f"R{rnd}", (inner.x, y), size, theme.INK_FAINT, True)
+        spare = (inner.bottom - y) // lh > len(shown) - shown.index((rnd, tone, text))
+        y += draw_wrapped(surface, text, pygame.Rect(inner.x + px(36), y, inner.width - px(36), 0), size, colour,
+                          bold=tone == "death", max_lines=2 if spare else 1)
+
+
+def draw_heat_chart(surface: pygame.Surface, inner: pygame.Rect, note_y: int, st: GameStats, heat_max: int,
+                    px) -> None:
+    """The most Heat on the track each round as bars (purple where Doom escalated) in `inner`, with its legend at
+    `note_y`, right-aligned (on the title line of its panel)."""
+    note = ("Bars: the most Heat on the track each round" +
+            (", purple where Doom escalated" if st.escalation_rounds else "") +
+            ".   Dashed line: 8, where escalation rolls begin.")
+    if text_size(note, px(17))[0] <= inner.width - px(180):
+        draw_text(surface, note, (inner.right, note_y), px(17), theme.INK_FAINT, anchor="topright")
+    else:       # a narrow chart: the legend in two lines over the bars
+        used = draw_wrapped(surface, note.replace("   ", " "), inner, px(15), theme.INK_FAINT, max_lines=2)
+        inner = pygame.Rect(inner.x, inner.y + used, inner.width, inner.height - used)
+    rounds = sorted(st.heat)
+    if not rounds:
+        return
+    label_h = line_height(px(17))
+    chart = pygame.Rect(inner.x + px(30), inner.y + label_h, inner.width - px(30), inner.height - 2 * label_h)
+    for v in (0, 8, heat_max):
+        yy = chart.bottom - chart.height * v // heat_max
+        draw_text(surface, str(v), (chart.x - px(8), yy), px(16), theme.INK_FAINT, anchor="midright")
+    y8 = chart.bottom - chart.height * 8 // heat_max
+    for x in range(chart.x, chart.right, px(10)):
+        pygame.draw.line(surface, mix(theme.DOOM, theme.PANEL, 0.3), (x, y8), (min(x + px(5), chart.right), y8))
+    pygame.draw.line(surface, theme.PANEL_EDGE, (chart.x, chart.bottom), (chart.right, chart.bottom))
+    n = len(rounds)
+    slot = chart.width / max(n, 8)
+    bw = max(4, int(slot * 0.6))
+    for i, rnd in enumerate(rounds):
+        v = st.heat[rnd]
+        cx = int(chart.x + slot * i + slot / 2)
+        bh = chart.height * v // heat_max
+        bar = pygame.Rect(cx - bw // 2, chart.bottom - bh, bw, bh)
+        esc = rnd in st.escalation_rounds
+        pygame.draw.rect(surface, theme.DOOM if esc else theme.HEAT, bar, border_radius=px(3))
+        if v:
+            draw_text(surface, str(v), (cx, bar.y - px(2)), px(17), theme.INK, anchor="midbottom")
+        draw_text(surface, f"R{rnd}", (cx, chart.bottom + px(3)), px(16), theme.INK_DIM, anchor="midtop")

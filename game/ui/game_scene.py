@@ -40,18 +40,20 @@ from game.tools.previews import (
 from game.ui import theme
 from game.ui.app import Scene
 from game.ui.board_modals import Picker
+from game.ui.board_panels import BoardPanels
 from game.ui.board_view import TERRAIN_TEXT, BoardView, Motion, Sprites
 from game.ui.director_desk import AUTO_STEP, DirectorDesk
 from game.ui.end_screen import EndScreen
 from game.ui.help import toggle_help
 from game.ui.hud import ACTIONS, Card, Hud, compute_layout, key_label
 from game.ui.hud_view import GameView, HudView
-from game.ui.intent_overlay import draw_intents
+from game.ui.intent_overlay import draw_intents, draw_legend, legend_rows
 from game.ui.keymap import player_keys
 from game.ui.layer_cache import Overdraw, Snapshot
 from game.ui.minimap import SPAWN, Minimap
 from game.ui.night import NightLayer
 from game.ui.offscreen import OffscreenMarkers
+from game.ui.opening_view import fight_view
 from game.ui.overlays import (
     SIGHT_OK,
     OddsCard,
@@ -93,6 +95,7 @@ AI_STEP_TIME = 0.75
 ZOMBIE_STEP = 0.075                 # seconds per cell of a zombie's walk at 1x
 SURVIVOR_STEP = 0.06
 PAN_SPEED = 900                     # pixels per second with WASD / arrows held
+TOUR_DWELL = 0.9                    # seconds the opening look rests on a far threat before coming back
 MAX_AI_ACTIONS_PER_ROUND = 400
 
 
@@ -136,6 +139,7 @@ class GameScene(Scene):
         self.reach_layer = ReachLayer()
         self.night = NightLayer()               # the dark beyond the survivors' sight (a night, a blackout)
         self.odds_card = OddsCard()
+        self.panels = BoardPanels(pygame.Rect(0, 0, 0, 0))     # where this frame's panels went (game.ui.board_panels)
         self.board_layer = Snapshot(self.overdraw)      # the picture of the board while nothing on it changes
         self.tips = Tooltips()
         self.sound = BoardSound(self)            # the cues of the events, the ambience, the music bed
@@ -166,6 +170,9 @@ class GameScene(Scene):
         self.hud.reset_log()
         self.hud.show_banner(self.session.scenario.name, self._intro_text(), theme.ACCENT)
         self._centred = False
+        self.own_tile = 32                     # the tile the player zoomed to (the default until they zoom)
+        self._tour: list[tuple[float, float]] = []     # board points the camera still pans over, in order
+        self._tour_wait = TOUR_DWELL
 
     # --- the game ------------------------------------------------------------------------------------------------
     def player_keys(self) -> dict[str, int]:
@@ -400,6 +407,11 @@ class GameScene(Scene):
         self.view.clock += dt
         self.view.cam.update(dt)
         self.sound.update(dt)
+        if self._tour and self.view.cam.goal is None:      # the next stop of the opening look round
+            self._tour_wait -= dt
+            if self._tour_wait <= 0:
+                self.view.cam.glide_to(*self._tour.pop(0))
+                self._tour_wait = TOUR_DWELL
         self.tips.update(dt)
         self.motion.update(dt)
         self.minimap.update(dt * max(1.0, min(self.speed, 4.0)))
@@ -485,6 +497,7 @@ class GameScene(Scene):
             return
         self._after_change()
         self._select_default()
+        self.frame_fight(glide=not self.instant)
         if self.desk is not None:
             self.desk.phase_over()
             self.autosave()
@@ -700,13 +713,13 @@ class GameScene(Scene):
         if self._layout is None or self._layout.size != size:
             self._layout = self.layout_for(size)
             if not self._centred:
-                self.view.cam.tile = 48 if size[1] >= 900 else 32
+                self.view.cam.tile = self.own_tile = 48 if size[1] >= 900 else 32
             self.view.cam.set_view(self._layout.board)
             self.hud.place_buttons(self._layout)
             self._make_top_buttons()
             if not self._centred:
-                self._centre_on_team()
                 self._centred = True
+                self.frame_fight()
         return self._layout
 
     def layout_for(self, size: tuple[int, int]):
@@ -741,13 +754,25 @@ class GameScene(Scene):
                 b.text = "Resume" if self.paused else "Pause"
                 b.style = "primary" if self.paused else "normal"
 
-    def _centre_on_team(self) -> None:
-        s = self.session
-        cells = [s.xy(sv) for sv in s.survivors()]
-        if cells:
-            cx = sum(c[0] for c in cells) / len(cells) + 0.5
-            cy = sum(c[1] for c in cells) / len(cells) + 0.5
-            self.view.cam.centre_on(cx, cy)
+    def _zoom(self, step: int, pivot) -> None:
+        self.view.cam.zoom(step, pivot)
+        self.own_tile = self.view.cam.tile       # the fight's framing never zooms in past the player's choice
+
+    def frame_fight(self, glide: bool = False) -> None:
+        """The team and the nearest threats in view (game.ui.opening_view): at the start, and each Survivor Phase
+        (gliding there); a threat too far to show beside the team is looked at first."""
+        lay = self._lay()
+        cam = self.view.cam
+        fv = fight_view(self.session, lay.board, self.minimap.place(lay.board, lay.s), self.own_tile, lay.s)
+        if fv.tile != cam.tile:       # the new zoom about the view's middle, then the glide
+            middle = cam.screen_to_cell(cam.view.center)
+            cam.tile = fv.tile
+            cam.centre_on(*middle)
+        self._tour = [(xy[0] + 0.5, xy[1] + 0.5) for xy in fv.tour] + [fv.centre] if fv.tour else []
+        if glide or self._tour:
+            cam.glide_to(*(self._tour.pop(0) if self._tour else fv.centre))
+        else:
+            cam.centre_on(*fv.centre)
 
     def screen_pos(self, cell: int) -> tuple[int, int]:
         """The screen position of a cell's centre, panning there first if it is off screen (tests use it)."""
@@ -765,6 +790,8 @@ class GameScene(Scene):
         lay = self._lay()
         if event.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
             return
+        if event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN, pygame.MOUSEWHEEL):
+            self._tour = []                    # the player takes the camera
         if self.desk is not None and self.desk.handle(event, lay):
             return
         if event.type == pygame.MOUSEMOTION:
@@ -774,7 +801,7 @@ class GameScene(Scene):
             if self.hud.log_rect.collidepoint(self.mouse):
                 self.hud.scroll_log(event.y * 3)
             elif lay.board.collidepoint(self.mouse):
-                self.view.cam.zoom(event.y, self.mouse)
+                self._zoom(event.y, self.mouse)
             return
         if event.type == pygame.MOUSEBUTTONDOWN:
             self.mouse = event.pos
@@ -867,10 +894,10 @@ class GameScene(Scene):
                 self.ask_leave()
             return
         if key in (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS):
-            self.view.cam.zoom(1, self.mouse)
+            self._zoom(1, self.mouse)
             return
         if key in (pygame.K_MINUS, pygame.K_KP_MINUS):
-            self.view.cam.zoom(-1, self.mouse)
+            self._zoom(-1, self.mouse)
             return
         pans = {pygame.K_w: (0, -1), pygame.K_a: (-1, 0), pygame.K_s: (0, 1), pygame.K_d: (1, 0),
                 pygame.K_UP: (0, -1), pygame.K_LEFT: (-1, 0), pygame.K_DOWN: (0, 1), pygame.K_RIGHT: (1, 0)}
@@ -885,6 +912,9 @@ class GameScene(Scene):
             return
         if key == pygame.K_z:
             self.toggle_intents()
+            return
+        if key == pygame.K_PERIOD:
+            self.hud.toggle_all_folds()
             return
         if key == pygame.K_j:
             self.show_report()
@@ -1308,13 +1338,13 @@ class GameScene(Scene):
         shading = self._reach_shading(self._overlay_subject())
         key = self._board_key(shading)
         if self.board_layer.blit(surface, key):
-            preview = self.board_layer.extra
+            preview, words = self.board_layer.extra
         else:        # inside the view only: the picture kept and put back is the view's rectangle
             clip = surface.get_clip()
             surface.set_clip(cam.view.clip(clip))
-            preview = self._draw_board(surface, shading)
+            preview, words = self._draw_board(surface, shading)
             surface.set_clip(clip)
-            self.board_layer.keep(surface, cam.view, key, preview)
+            self.board_layer.keep(surface, cam.view, key, (preview, words))
         self._refresh_buttons()
         view = self.hud_view()
         self.hud.draw_top(surface, lay, view.game, self.speed_label(), self.paused,
@@ -1327,13 +1357,24 @@ class GameScene(Scene):
         if self.desk is not None and self.desk.active:      # the Director's menu over the right panel
             self.desk.draw(surface, lay)
             over.add(lay.right, 0)
-        for rect in self.hud.draw_board_overlays(surface, lay, self.view.cam, status_line=self._status_line()):
+        # the panels over the board, each where no other is (game.ui.board_panels)
+        self.panels = panels = BoardPanels(lay.board, lay.px(6))
+        panels.take("minimap", self.minimap.place(lay.board, lay.s))
+        if words is not None:
+            panels.take("path words", words)
+        for rect in self.hud.draw_board_overlays(surface, lay, self.view.cam, status_line=self._status_line(),
+                                                 panels=panels):
             over.add(rect, margin)
-        if preview is not None:          # over the search cards and the dice: the player is pointing at it
+        legend = self._intent_legend()
+        if legend:
+            over.add(draw_legend(surface, panels, legend, lay.s), margin)
+        if preview is not None:          # clear of the other panels and of the line of fire it explains
             anchor, pv = preview
             who = self.selected
             avoid = (cam.centre_px(self.view.model_xy(s, who, self.motion)),) if who in s.survivors() else ()
-            over.add(self.odds_card.draw(surface, self.view.cam, pv, anchor, lay.s, avoid), margin)
+            card = self.odds_card.draw(surface, self.view.cam, pv, anchor, lay.s,
+                                       avoid + tuple(r for _, r in panels.taken))
+            over.add(panels.take("odds card", card), margin)
         for rect in self.offscreen.draw(surface, self.view.cam, lay.s, hidden=[self.minimap.rect]):
             over.add(rect, margin)
         self.minimap.draw(surface, s, self.view.cam, lay.board, lay.s)
@@ -1355,9 +1396,10 @@ class GameScene(Scene):
                        self.intent_of, self.agenda_of, self.swarm_forecast, self.partners,
                        self.pick_survivor, self.choose_weapon, self.drop_item, self.bleed_out, self.current_player)
 
-    def _draw_board(self, surface: pygame.Surface, shading) -> tuple | None:
+    def _draw_board(self, surface: pygame.Surface, shading) -> tuple:
         """Everything on the board under the HUD: the mat with its reach shading, the overlays, the horde's next
-        moves, the models and the path's words over them. Returns (anchor, Preview) for the odds card, if any."""
+        moves, the models and the path's words over them. Returns ((anchor, Preview) for the odds card, if any;
+        where the path's words went, if anywhere)."""
         s = self.session
         cam = self.view.cam
         if shading is None:
@@ -1382,10 +1424,11 @@ class GameScene(Scene):
         draw_engagement(surface, cam, s, xy_of, marks=True)
         if self.desk is not None:
             self.desk.draw_board(surface, cam)
+        placed = None
         if self._path_label is not None:         # over the models: the words must not hide under a zombie
             end, label, words, tone = self._path_label
-            draw_path_label(surface, cam, end, label, theme.INK, words, tone)
-        return preview
+            placed = draw_path_label(surface, cam, end, label, theme.INK, words, tone)
+        return preview, placed
 
     def _shown_selected(self) -> int | None:
         return self.selected if (not self.demo or self.session.active is not None) else None
@@ -1435,6 +1478,25 @@ class GameScene(Scene):
         if self.minimap.rect.width and self.minimap.rect.left > area.x + area.width // 2:
             area.width = self.minimap.rect.left - area.x - 8
         return area
+
+    def _intent_legend(self) -> list[str]:
+        """The legend's rows for what the board shows of the horde now (game.ui.intent_overlay.LEGEND)."""
+        s = self.session
+        if self.motion.busy or s.in_director or s.result or (self.hover_model is None and not self.show_intents):
+            return []
+        return self._cached("legend", self._key(self.hover_model, self.show_intents, self.state_key()),
+                            self._legend_rows)
+
+    def _legend_rows(self) -> list[str]:
+        s = self.session
+        hovered = self.intent_of(self.hover_model) if self.hover_model is not None else None
+        shown = list(self.intents().values()) if self.show_intents else []
+        shown += [hovered] if hovered is not None else []
+        if not shown:
+            return []
+        engaged = [sv for sv in s.survivors() if s.engagers(sv)]
+        return legend_rows(shown, hovered is not None, bool(engaged),
+                           any(s.comp(sv, Status).downed for sv in engaged))
 
     def toggle_intents(self) -> None:
         self.show_intents = not self.show_intents

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 import pygame
 
 from game.ui import theme
+from game.ui.board_panels import BoardPanels
 from game.ui.board_view import STATUS_NAMES, STATUS_TOKENS, Sprites, _letter, shade
 from game.ui.hud_view import GameView, HudView
 from game.ui.layer_cache import Overdraw, Snapshot, button_look
@@ -30,7 +31,7 @@ from game.ui.widgets import (
 )
 from game.world.action_registry import BAR
 from game.world.components import Health, Inventory, Status, Survivor, Turn, Zombie
-from game.world.story import GROUPS, Entry, Story
+from game.world.story import GROUPS, Entry, Fold, Story, folded
 
 # --- layout ----------------------------------------------------------------------------------------------------------
 
@@ -102,6 +103,7 @@ BOARD_KEYS: tuple[tuple[str, str], ...] = (
     ("1 2 3 4", "speed 1x, 2x, 4x, instant"),
     ("Z", "show every zombie's next move (the one under the pointer always shows)"),
     ("J", "what the Director did in its last phase"),
+    (".", "open or fold the log's gathered horde lines (a click opens one)"),
     ("Ctrl+Z", "undo the last action (not dice rolls)"),
     ("Ctrl+S", "save to a new slot"),
     ("Ctrl+M", "mute or unmute the sound (volumes: Settings, Sound)"),
@@ -252,12 +254,17 @@ class Hud:
         self.banner_age = 0.0
         self.log_offset = 0            # lines scrolled up from the newest
         self.log_rect = pygame.Rect(0, 0, 0, 0)
-        self._wrapped: list[tuple[str, tuple, bool, bool]] = []    # (text, colour, bold, starts a round/phase)
+        self._wrapped: list[tuple] = []    # (text, colour, bold, starts a round/phase, the fold it opens or None)
         self._wrapped_width = 0
         self._wrapped_size = 0
         self._entries: list[Entry] = []            # the log as a story (game.world.story), all groups
         self._story, self._story_session, self._story_upto = Story(), None, 0
         self.log_filters = {"team": True, "horde": True, "dice": False}
+        # the horde's lines alike of one phase fold into one (game.world.story.folded): which are open
+        self.log_open: set[int] = set()            # id of the first entry of each fold opened by a click
+        self.log_unfolded = False                  # every fold open (the . key)
+        self._fold_version = 0
+        self._closed, self._wrapped_closed = 0, []  # entries of the phases done, and their lines (kept)
         self.hotspots: list[tuple[pygame.Rect, Callable[[], None] | None, str]] = []
         self.cosmetic = random.Random(7)          # tumbling dice only: never the game's RNG
         self.buttons: list[ActionButton] = []
@@ -472,7 +479,7 @@ class Hud:
         hovered = view.hover_model
         zombie = hovered if hovered is not None and view.game.is_zombie(hovered) else None
         return (lay.right, lay.s, view.state, view.selected, zombie, view.weapon_uid, self.log_offset,
-                tuple(self.log_filters.values()))
+                tuple(self.log_filters.values()), self._fold_version)
 
     def _draw_right(self, surface: pygame.Surface, lay: Layout, view: HudView) -> None:
         px = lay.px
@@ -774,6 +781,14 @@ class Hud:
             self.hotspots.append((chip, lambda g=group: self.toggle_log(g),
                                   f"{'Hide' if on else 'Show'} the lines of {LOG_GROUP_TIPS[group]}."))
             cx = chip.right + px(4)
+        label = "Fold all ." if self.log_unfolded else "Open all ."
+        chip = pygame.Rect(cx + px(4), rect.y - px(1), text_size(label, px(12), True)[0] + px(12),
+                           line_height(px(12)) + px(2))
+        if chip.right <= rect.right:
+            pygame.draw.rect(surface, (36, 38, 44), chip, border_radius=px(6))
+            draw_text(surface, label, chip.center, px(12), theme.INK_DIM, True, anchor="center")
+            self.hotspots.append((chip, self.toggle_all_folds, "The horde's lines alike in a phase are folded into "
+                                                               "one: open them all, or fold them again (. key)."))
         body = pygame.Rect(rect.x, rect.y + line_height(px(12), True) + px(4), rect.width,
                            rect.height - line_height(px(12), True) - px(4))
         self._rewrap(session, body.width - px(8), size)
@@ -786,11 +801,17 @@ class Hud:
         clip = surface.get_clip()
         surface.set_clip(body)
         y = body.y if total <= rows else body.bottom - (end - start) * lh
-        for text, colour, bold, header in self._wrapped[start:end]:
+        for text, colour, bold, header, fold in self._wrapped[start:end]:
             if header:
                 pygame.draw.line(surface, mix(colour, (30, 32, 37), 0.6), (body.x, y + px(1)),
                                  (body.right - px(8), y + px(1)))
             draw_text(surface, text, (body.x, y + (px(2) if header else 0)), size, colour, bold)
+            if fold is not None:
+                opened = self.log_unfolded or fold in self.log_open
+                self.hotspots.append((pygame.Rect(body.x, y, body.width - px(8), lh).clip(body),
+                                      lambda f=fold: self.toggle_fold(f),
+                                      f"{'Fold' if opened else 'Open'} these lines (click); the . key opens or "
+                                      f"folds them all."))
             y += lh
         surface.set_clip(clip)
         if total > rows:
@@ -809,39 +830,71 @@ class Hud:
         self._wrapped_width = -1           # wrap again with the new filter
         self.log_offset = 0
 
+    def toggle_fold(self, fold: int) -> None:
+        self.log_open ^= {fold}
+        self._wrapped_width = -1           # wrap again, that fold opened or closed
+        self._fold_version += 1
+
+    def toggle_all_folds(self) -> None:
+        self.log_unfolded = not self.log_unfolded
+        self.log_open.clear()
+        self._wrapped_width = -1
+        self._fold_version += 1
+
     def _rewrap(self, session: GameView, width: int, size: int) -> None:
         seen = session.events_seen
         if seen < self._story_upto or session != self._story_session:
             self._entries, self._story_upto, self._story = [], 0, Story()
             self._story_session = session
             self._wrapped_width = -1
+        fresh = False
         if self._story_upto < seen:
-            fresh = session.story(self._story, self._story_upto)
+            self._entries.extend(session.story(self._story, self._story_upto))
             self._story_upto = seen
-            self._entries.extend(fresh)
+            fresh = True
             if len(self._entries) > 3000:
                 del self._entries[:1000]
                 self._wrapped_width = -1
-            if width == self._wrapped_width and size == self._wrapped_size:
-                self._wrap_entries(fresh, width, size)
         if width != self._wrapped_width or size != self._wrapped_size:
-            self._wrapped = []
             self._wrapped_width, self._wrapped_size = width, size
-            self._wrap_entries(self._entries, width, size)
+            self._closed, self._wrapped_closed = 0, []
+        elif not fresh and self._wrapped:
+            return
+        # the phases done are wrapped once; the phase under way again, as its folds grow
+        last = next((i for i in range(len(self._entries) - 1, self._closed - 1, -1)
+                     if self._entries[i].tone == "header"), self._closed)
+        if last > self._closed:
+            self._wrapped_closed += self._wrap_items(folded(self._entries[self._closed:last]), width, size)
+            self._closed = last
+        self._wrapped = self._wrapped_closed + self._wrap_items(folded(self._entries[self._closed:]), width, size)
 
-    def _wrap_entries(self, entries, width: int, size: int) -> None:
-        for entry in entries:
-            if entry.group != "table" and not self.log_filters.get(entry.group, True):
+    def _wrap_items(self, items, width: int, size: int) -> list[tuple]:
+        """(text, colour, bold, header, fold id or None) per line: a fold's line, and its single lines when open."""
+        out = []
+        for item in items:
+            if item.group != "table" and not self.log_filters.get(item.group, True):
                 continue
-            name, bold = LOG_TONES.get(entry.tone, ("INK", False))
+            name, bold = LOG_TONES.get(item.tone, ("INK", False))
             colour = mix(getattr(theme, name), theme.INK, 0.25) if name in ("DANGER", "DOOM") else \
                 getattr(theme, name)
-            header = entry.tone == "header"
-            for i, line in enumerate(wrap(entry.text, size, width, bold)):
-                self._wrapped.append((line if i == 0 else "  " + line, colour, bold, header and i == 0))
+            if isinstance(item, Fold):
+                fid = id(item.entries[0])
+                opened = self.log_unfolded or fid in self.log_open
+                for i, line in enumerate(wrap(("- " if opened else "+ ") + item.text, size, width, True)):
+                    out.append((line if i == 0 else "    " + line, colour, True, False, fid))
+                if opened:
+                    for entry in item.entries:
+                        for line in wrap(entry.text, size, width - text_size("    ", size)[0], False):
+                            out.append(("    " + line, theme.INK_DIM, False, False, None))
+                continue
+            header = item.tone == "header"
+            for i, line in enumerate(wrap(item.text, size, width, bold)):
+                out.append((line if i == 0 else "  " + line, colour, bold, header and i == 0, None))
+        return out
 
     def reset_log(self) -> None:
         self._wrapped, self._entries, self._story_upto = [], [], 0
+        self._closed, self._wrapped_closed, self._wrapped_width = 0, [], -1
         self._story, self._story_session = Story(), None
         self.log_offset = 0
 
@@ -850,11 +903,13 @@ class Hud:
 
     # --- over the board ------------------------------------------------------------------------------------------
     def draw_board_overlays(self, surface: pygame.Surface, lay: Layout, cam, demo_reason: str | None = None,
-                            hint: str = "", status_line: str = "") -> list[pygame.Rect]:
-        """Floaters, toasts, the dice tray, search cards and the status line over the board; returns where they
-        were drawn."""
+                            hint: str = "", status_line: str = "", panels: BoardPanels | None = None
+                            ) -> list[pygame.Rect]:
+        """Floaters, toasts, the dice tray, search cards and the status line over the board, each where `panels`
+        finds room (game.ui.board_panels); returns where they were drawn."""
         px = lay.px
         b = lay.board
+        panels = panels if panels is not None else BoardPanels(b, px(6))
         drawn = []
         # floaters: numbers rising from where they happened
         for f in self.floaters:
@@ -865,29 +920,29 @@ class Hud:
             img = _text_img(f.text, theme.board_px(max(14, cam.tile * 0.5)), f.colour)
             img.set_alpha(int(255 * (1 - u * u)))
             drawn.append(surface.blit(img, img.get_rect(center=(sx, sy - cam.tile * (0.4 + 0.9 * u)))))
+        area = panels.free_area()
         y = b.y + px(8)
         for t in self.toasts:
-            w = min(b.width - px(40), text_size(t.text, px(17), True)[0] + px(28))
-            rect = pygame.Rect(0, y, w, line_height(px(17), True) + px(12))
-            rect.centerx = b.centerx
+            w = min(area.width - px(40), text_size(t.text, px(17), True)[0] + px(28))
+            rect = panels.place("toast", (w, line_height(px(17), True) + px(12)), [(area.centerx - w // 2, y)])
             draw_panel(surface, rect, (40, 30, 30) if t.colour == theme.DANGER else (30, 36, 40), t.colour,
                        radius=px(8), width=2, shadow=True)
             draw_text(surface, ellipsize(t.text, px(17), w - px(20), True), rect.center, px(17), theme.INK, True,
                       anchor="center")
             drawn.append(rect)
             y = rect.bottom + px(6)
-        drawn.append(self._dice_tray(surface, lay))
-        drawn.append(self._cards(surface, lay))
-        if status_line:
+        if status_line:      # first the two bottom corners' fixed things, then what goes round them
             size = px(14)
             text = status_line
             w = min(b.width // 2 + px(120), text_size(text, size)[0] + px(16))
-            rect = pygame.Rect(b.right - w - px(8), b.bottom - line_height(size) - px(14), w,
-                               line_height(size) + px(8))
+            rect = panels.place("status", (w, line_height(size) + px(8)),
+                                [(b.right - w - px(8), b.bottom - line_height(size) - px(14))], down=False)
             draw_panel(surface, rect, (22, 24, 28), None, radius=px(5))
             draw_text(surface, ellipsize(text, size, w - px(12)), (rect.x + px(6), rect.centery), size,
                       theme.INK_DIM, anchor="midleft")
             drawn.append(rect)
+        drawn.append(self._dice_tray(surface, lay, panels))
+        drawn.append(self._cards(surface, lay, panels))
         return [r for r in drawn if r is not None]
 
     def draw_ticker(self, surface: pygame.Surface, lay: Layout, hint: str = "") -> None:
@@ -918,7 +973,7 @@ class Hud:
             draw_text(surface, line, (body.x, yy), size, theme.INK)
             yy += line_height(size)
 
-    def _dice_tray(self, surface, lay: Layout) -> pygame.Rect | None:
+    def _dice_tray(self, surface, lay: Layout, panels: BoardPanels) -> pygame.Rect | None:
         if not self.dice:
             return None
         px = lay.px
@@ -934,8 +989,9 @@ class Hud:
             text_size(ellipsize(r.label, size, px(300)), size)[0] for r in rows))
         width = min(width, b.width - px(20))
         row_h = line_height(size) + d + px(10)
-        rect = pygame.Rect(b.x + px(10), b.bottom - px(12) - len(rows) * row_h - px(8), width, len(rows) * row_h +
-                           px(8))
+        height = len(rows) * row_h + px(8)
+        rect = panels.place("dice", (width, height), [(b.x + px(10), b.bottom - px(12) - height),
+                                                      (b.x + px(10), b.y + px(10))], down=False)
         tray = pygame.Surface(rect.size, pygame.SRCALPHA)
         draw_panel(tray, tray.get_rect(), (24, 26, 30, 230), (90, 84, 70), radius=px(8))
         y = px(6)
@@ -959,7 +1015,7 @@ class Hud:
         tray.set_alpha(int(255 * fade))
         return surface.blit(tray, rect)
 
-    def _cards(self, surface, lay: Layout) -> pygame.Rect | None:
+    def _cards(self, surface, lay: Layout, panels: BoardPanels) -> pygame.Rect | None:
         if not self.cards:
             return None
         px = lay.px
@@ -974,8 +1030,9 @@ class Hud:
             heights.append(h)
         ch = max(heights)
         total = len(self.cards) * cw + (len(self.cards) - 1) * gap
-        x = b.centerx - total // 2
-        y = b.centery - ch // 2
+        area = panels.free_area()
+        room = panels.place("cards", (total, ch + px(40)), [(area.centerx - total // 2, b.centery - ch // 2)])
+        x, y = room.x, room.y
         for c in self.cards:
             rise = max(0.0, 1.0 - c.age / 0.25)
             rect = pygame.Rect(x, y + int(rise * px(40)), cw, ch)
@@ -994,9 +1051,9 @@ class Hud:
                                  border_bottom_left_radius=px(10), border_bottom_right_radius=px(10))
                 draw_text(surface, c.note.upper(), tag.center, px(13), (24, 22, 20), True, anchor="center")
             x += cw + gap
-        self.hotspots.append((pygame.Rect(b.centerx - total // 2, y, total, ch), self.cards.clear,
+        self.hotspots.append((pygame.Rect(room.x, y, total, ch), self.cards.clear,
                               "Click (or Esc) to put the cards away"))
-        return pygame.Rect(b.centerx - total // 2, y, total, ch + px(40))     # and where they rose from
+        return room                   # and where they rose from
 
     def mark_kept(self, title: str) -> None:
         """Draw two, keep one: label the card kept and the others put back."""

@@ -17,7 +17,7 @@ RESERVED: dict[int, str] = {
     pygame.K_4: "sets the speed", pygame.K_z: "shows the horde's moves", pygame.K_j: "shows the Director's turn",
     pygame.K_n: "steps and rolls bleed-out saves", pygame.K_F1: "opens the help", pygame.K_F12: "takes a screenshot",
     pygame.K_PLUS: "zooms", pygame.K_MINUS: "zooms", pygame.K_EQUALS: "zooms", pygame.K_KP_PLUS: "zooms",
-    pygame.K_KP_MINUS: "zooms", pygame.K_PAUSE: "pauses",
+    pygame.K_KP_MINUS: "zooms", pygame.K_PAUSE: "pauses", pygame.K_PERIOD: "opens or folds the log's lines",
 }
 
 

@@ -176,8 +176,8 @@ def draw_path(surface: pygame.Surface, cam: Camera, start_xy, cells_xy: list[tup
 
 
 def draw_path_label(surface: pygame.Surface, cam: Camera, end_xy, label: str, colour=theme.INK, detail: str = "",
-                    detail_colour=theme.INK_DIM) -> None:
-    """The label of a path's end: its cost, and under it what the destination means."""
+                    detail_colour=theme.INK_DIM) -> pygame.Rect | None:
+    """The label of a path's end: its cost, and under it what the destination means. Returns where it went."""
     t = cam.tile
     end = cam.centre_px(end_xy)
     if label:
@@ -193,6 +193,8 @@ def draw_path_label(surface: pygame.Surface, cam: Camera, end_xy, label: str, co
         if detail:
             draw_text(surface, detail, (box.centerx, box.y + 5 + th + dh // 2), small, detail_colour,
                       anchor="center")
+        return box
+    return None
 
 
 def draw_engagement(surface: pygame.Surface, cam: Camera, session, xy_of, marks: bool = False) -> None:
@@ -362,6 +364,7 @@ class OddsCard:
 
     def __init__(self):
         self.rect = pygame.Rect(0, 0, 0, 0)
+        self._placed: tuple | None = None      # (what the place was found for, the place): kept while it holds
 
     def draw(self, surface: pygame.Surface, cam: Camera, preview: Preview, anchor: tuple[float, float],
              scale: float, avoid: tuple = ()) -> pygame.Rect:
@@ -383,7 +386,10 @@ class OddsCard:
         height = pad * 2 + line_height(size, True) + 4
         for kind, *_ in lines:
             height += {"text": lh, "small": line_height(small), "bar": lh + 2, "tri": lh * 2, "gap": lh // 2}[kind]
-        rect = self._place(cam, anchor, width, height, avoid)
+        key = (anchor, width, height, tuple(tuple(p) for p in avoid), tuple(cam.view), cam.tile)
+        if self._placed is None or self._placed[0] != key:
+            self._placed = (key, self._place(cam, anchor, width, height, avoid))
+        rect = self._placed[1].copy()
         draw_panel(surface, rect, (30, 33, 38), theme.ACCENT, radius=8, shadow=True)
         y = rect.y + pad
         title = preview.title
@@ -437,12 +443,13 @@ class OddsCard:
     @staticmethod
     def _place(cam: Camera, anchor, width: int, height: int, avoid) -> pygame.Rect:
         """The place nearest the target that covers none of `avoid` (the models and the line of fire the card
-        explains): right or left of it first, then anywhere on the view, nearest first; if nowhere is clear, the
-        one that covers least."""
+        explains, as points; the other panels over the board, as rectangles): right or left of it first, then
+        anywhere on the view, nearest first; if nowhere is clear, the one that covers least."""
         ax, ay = anchor
         off = cam.tile * 0.9
         room = cam.view.inflate(-8, -8)
         points = [p for p in avoid if len(p) == 2] + [anchor]
+        panels = [pygame.Rect(r).inflate(8, 8) for r in avoid if len(r) == 4]
         near = [(ax + off, ay - height / 2), (ax - off - width, ay - height / 2), (ax - width / 2, ay - off - height),
                 (ax - width / 2, ay + off)]
         step = max(24, cam.tile)
@@ -455,7 +462,7 @@ class OddsCard:
         for x, y in itertools.chain(near, grid()):
             rect = pygame.Rect(int(x), int(y), width, height)
             rect.clamp_ip(room)
-            hits = sum(rect.collidepoint(p) for p in points)
+            hits = sum(rect.collidepoint(p) for p in points) + 2 * len(rect.collidelistall(panels))
             if len(points) >= 2 and rect.clipline(points[0], points[-1]):
                 hits += 1
             if hits == 0:

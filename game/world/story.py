@@ -1,10 +1,14 @@
 """The game's log told as a story: the event stream turned into entries grouped by round and phase, one line per
 zombie activation, places named by their landmarks instead of grid coordinates, each entry tagged with whose it is
 (team, horde, dice, or the table: rounds, Doom, objectives, the fallen) so that a screen can filter and colour them.
+`folded` gathers the horde's entries of one phase that did the same kind of thing (zombies of one kind walking, or
+appearing, the same purchase made again) into one line that opens to the single ones; what they did is read from the
+events' data, and the event stream stays as it is.
 """
 from __future__ import annotations
 
 import re
+from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
@@ -30,6 +34,66 @@ class Entry:
     group: str          # team | horde | dice | table
     tone: str           # header | plain | quiet | danger | good | doom | heat | ai
     text: str
+    fold: tuple = ()    # what kind of thing happened, from the event's data: entries of one phase alike fold together
+    where: str = ""     # where it happened ("by North Gate"), for the folded line
+
+
+@dataclass(frozen=True)
+class Fold:
+    """Several horde entries of one phase that did the same kind of thing, told in one line."""
+    text: str
+    entries: tuple[Entry, ...]
+
+    @property
+    def group(self) -> str:
+        return self.entries[0].group
+
+    @property
+    def tone(self) -> str:
+        return "danger" if any(e.tone == "danger" for e in self.entries) else self.entries[0].tone
+
+
+VERBS = {"moves": "move", "lunges": "lunge", "leaps": "leap", "flees": "flee"}     # a walk's verb, for many
+
+
+def fold_text(key: tuple, entries: list[Entry]) -> str:
+    """The line of entries alike: "6 Shamblers move, now by North Gate", "3 Hunters appear: 2 at Canal Road, 1 in
+    the east", "2 buys: Spawn Hunter at Canal Road (4 Heat each)"."""
+    n = len(entries)
+    if key[0] == "buy":
+        return f"{n} buys: {key[1]} ({key[2]} Heat each)"
+    head = f"{n} {key[1]} " + (VERBS.get(key[2], key[2]) if key[0] == "walk" else "appear")
+    places = Counter(e.where for e in entries).most_common()
+    if len(places) == 1:
+        return f"{head}, now {places[0][0]}" if key[0] == "walk" else f"{head} {places[0][0]}"
+    shown = ", ".join(f"{k} {where}" for where, k in places[:3])
+    return f"{head}: {shown}" + (f", {sum(k for _, k in places[3:])} elsewhere" if len(places) > 3 else "")
+
+
+def folded(entries: list[Entry]) -> list[Entry | Fold]:
+    """The log with the horde's entries alike gathered, phase by phase (a header starts a phase): each gathering of
+    two or more stands where its first entry stood. Dice, the team's own lines and the table's stay one line each."""
+    out: list[Entry | Fold] = []
+    groups: dict[tuple, list[Entry]] = {}
+    where: dict[tuple, int] = {}
+    for e in entries:
+        if e.tone == "header":
+            groups, where = {}, {}
+        if not e.fold:
+            out.append(e)
+            continue
+        if e.fold not in groups:
+            groups[e.fold] = []
+            where[e.fold] = len(out)
+            out.append(e)
+        groups[e.fold].append(e)
+        if len(groups[e.fold]) > 1:
+            out[where[e.fold]] = Fold(fold_text(e.fold, groups[e.fold]), tuple(groups[e.fold]))
+    return out
+
+
+def plural(name: str) -> str:
+    return name if name.endswith("s") else name + "s"
 
 
 @dataclass(frozen=True)
@@ -91,11 +155,15 @@ class Story:
 
     def __init__(self):
         self.round = 0
+        self.kinds: dict[int, str] = {}      # zombie -> its kind's name, from the spawn events seen
 
     def feed(self, s: Session, events: Iterable[Event]) -> list[Entry]:
         out: list[Entry] = []
         pending: Event | None = None         # a zombie's walk, waiting for the reason that follows it
         for e in events:
+            if e.kind == "spawn" and "kind" in e.data:
+                zdef = s.content.zombies.get(e.data["kind"])
+                self.kinds[e.data.get("who")] = zdef.name if zdef else e.data["kind"]
             if pending is not None:
                 if e.kind == "order" and e.data.get("who") == pending.data.get("who"):
                     out.append(self._walk(s, pending, e))
@@ -121,10 +189,13 @@ class Story:
         where = place(s.map, *end) if end is not None else ""
         found = _MOVE.match(move.text)
         who, verb = (found.group(1), found.group(2)) if found else (s.name(move.data["who"]), "moves")
+        kind = self.kinds.get(move.data.get("who"))
+        fold = ("walk", plural(kind), move.data.get("verb", "moves")) if kind and where else ()
         if order is not None and ": " in order.text:
             why = order.text.split(": ", 1)[1]
-            return Entry("horde", "plain", f"{who} {why}: {inches:g}\" to a spot {where}")
-        return Entry("horde", "danger" if verb == "lunges" else "plain", f"{who} {verb} {inches:g}\", now {where}")
+            return Entry("horde", "plain", f"{who} {why}: {inches:g}\" to a spot {where}", fold, where)
+        return Entry("horde", "danger" if verb == "lunges" else "plain", f"{who} {verb} {inches:g}\", now {where}",
+                     fold, where)
 
     def _entry(self, s: Session, e: Event) -> Entry | None:
         k, d = e.kind, e.data
@@ -156,10 +227,14 @@ class Story:
         if k == "heat":
             return Entry("team" if d.get("cell") is not None else "horde", "heat", text)
         if k == "spawn":
-            return Entry("horde", "plain", text.split(": spawned at ", 1)[0])
+            kind = self.kinds.get(d.get("who"))
+            at = place(s.map, *s.board.xy(d["cell"])) if "cell" in d else ""
+            return Entry("horde", "plain", text.split(": spawned at ", 1)[0], ("spawn", plural(kind)) if kind and at
+                         else (), at)
         if k == "purchase" and "what" in d:
             why = Purchase(d["what"], d.get("cost", 0), d.get("reason", "")).plain_why()
-            return Entry("horde", "plain", f"{d['what']} ({d.get('cost', 0)} Heat): {why}")
+            return Entry("horde", "plain", f"{d['what']} ({d.get('cost', 0)} Heat): {why}",
+                         ("buy", d["what"], d.get("cost", 0)))
         if k in ("purchase", "frenzy", "shriek"):
             return Entry("horde", "danger" if k == "frenzy" else "plain", text)
         if k == "attack":
