@@ -13,6 +13,7 @@ from game.cli import main
 from game.content.loader import load_content
 from game.ui.app import App
 from game.ui.camp_screen import CampaignGameScene, CampScreen
+from game.ui.debrief_screen import DebriefScreen
 from game.ui.end_screen import EndScreen
 from game.ui.game_scene import GameScene
 from game.ui.launch import make_app
@@ -176,7 +177,7 @@ def test_a_campaign_mission_played_on_the_board_is_kept_for_the_debrief(content,
     board = app.scene
     assert isinstance(board, CampaignGameScene)
     ScreenPlayer(app, board, SurvivorAI("veteran", 5, board.content)).play()
-    until(app, lambda: app.scene is camp_screen)
+    until(app, lambda: isinstance(app.scene, DebriefScreen))         # the mission's debrief comes first
     kept = camp_screen.mission_replay
     assert kept is not None and [f.path for f in list_replays(replay_dir())] == [kept]
     assert open_replay(app, content, kept)            # what the debrief calls: the mission on its board again

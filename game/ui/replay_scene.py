@@ -101,7 +101,7 @@ class ReplayScene(GameScene):
         self._after_change()
         self._select_default()
         if jump:
-            self._centre_on_team()
+            self.frame_fight()
         elif s.active is not None:
             self._follow(s.active)
         step = self.player.steps[self.position - 1].label if self.position else "the table is set"

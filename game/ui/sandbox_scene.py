@@ -474,7 +474,7 @@ class SandboxScene(GameScene):
             x, y = s.xy(self.selected)
             self.view.cam.centre_on(x + 0.5, y + 0.5)
         else:
-            self._centre_on_team()
+            self.frame_fight()
 
     def submit(self, action, animate: bool = True) -> bool:
         """As the board's; the Director Phase the survivors' End Turn starts waits for N at each step (Space plays

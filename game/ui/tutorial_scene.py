@@ -144,7 +144,7 @@ class LessonScene(GameScene):
             m = self.session.map
             cam.centre_on(m.width / 2, m.height / 2)
             if m.width * cam.tile > board.width or m.height * cam.tile > board.height:
-                self._centre_on_team()      # a whole map (a lesson made in the sandbox): start where the team is
+                self.frame_fight()      # a whole map (a lesson made in the sandbox): start where the team is
             self._centred = True
             self.hud.place_buttons(self._layout)
             self._make_top_buttons()
