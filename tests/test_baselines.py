@@ -1,5 +1,5 @@
-"""The scripted baselines (rush, greedy, turtle): whole games to an end with legal actions only, the same game for a seed,
-the plan each one stands for, and `simulate --level rush` through the CLI."""
+"""The scripted baselines (rush, greedy, turtle): whole games to an end with legal actions only, the same game for a
+seed, the plan each one stands for, and `simulate --level rush` through the CLI."""
 from functools import cache
 
 import pytest
@@ -7,12 +7,12 @@ import pytest
 from game.ai.baselines import Greedy, Rush, Turtle
 from game.ai.players import PLAYERS, make_player
 from game.cli import main
+from game.content.defs import Task
 from game.content.loader import load_content
 from game.sim.runner import MAX_ACTIONS_PER_ROUND, play_game
 from game.world import actions as A
-from game.world.legal import refusal
-from game.content.defs import Task
 from game.world.components import Inventory
+from game.world.legal import refusal
 from tests.arena import arena, at, cell, open_board
 
 SCENARIOS = ("last_train_out", "pharmacy_run", "dead_air", "cold_chain", "night_shift")

@@ -216,7 +216,8 @@ class Greedy(Rush):
             if ally != who and not s.comp(ally, Turn).activated and not s.is_engaged(ally):
                 action = A.HandOff(who, ally, gear.uid)
                 if is_legal(s, action):
-                    return action, f"hands the {s.content.gear_name(gear.gear_id)} to {s.name(ally)}, who has yet to act"
+                    return action, (f"hands the {s.content.gear_name(gear.gear_id)} to {s.name(ally)}, "
+                                    f"who has yet to act")
         return None
 
 
