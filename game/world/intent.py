@@ -3,8 +3,8 @@
 The forecast runs the same hierarchy the ZombieActivation system runs (game.world.horde) without changing anything:
 a stunned zombie loses its activation, an engaged one attacks the survivor it is engaged with, the rest walk toward
 their goal, Screamers' shrieks and a Hunter's leap included. Each zombie is read as if it acted alone: the Director's
-purchases and the zombies that move before it can still change where it ends. Only the screen reads this; the engine
-never acts on it.
+purchases and the zombies that move before it can still change where it ends. The screen reads it, and so does the
+Director AI before it says a lunge attacks (lunge_attack); the rules themselves never act on it.
 """
 from __future__ import annotations
 
