@@ -1,17 +1,19 @@
-"""The scripted baselines (rush, turtle): whole games to an end with legal actions only, the same game for a seed,
-the plan each one stands for, and `simulate --level rush` through the CLI."""
+"""The scripted baselines (rush, greedy, turtle): whole games to an end with legal actions only, the same game for a
+seed, the plan each one stands for, and `simulate --level rush` through the CLI."""
 from functools import cache
 
 import pytest
 
-from game.ai.baselines import Rush, Turtle
+from game.ai.baselines import Greedy, Rush, Turtle
 from game.ai.players import PLAYERS, make_player
 from game.cli import main
+from game.content.defs import Task
 from game.content.loader import load_content
 from game.sim.runner import MAX_ACTIONS_PER_ROUND, play_game
 from game.world import actions as A
+from game.world.components import Inventory
 from game.world.legal import refusal
-from tests.arena import arena, cell, open_board
+from tests.arena import arena, at, cell, open_board
 
 SCENARIOS = ("last_train_out", "pharmacy_run", "dead_air", "cold_chain", "night_shift")
 SEED = 4
@@ -48,13 +50,14 @@ def played(level: str, scenario: str, seed: int = SEED):
 
 
 def test_the_players_are_the_levels_then_the_baselines():
-    assert PLAYERS == ("novice", "veteran", "expert", "random", "rush", "turtle")
+    assert PLAYERS == ("novice", "veteran", "expert", "random", "rush", "greedy", "turtle")
     assert isinstance(make_player("rush", 1), Rush) and isinstance(make_player("turtle", 1), Turtle)
+    assert isinstance(make_player("greedy", 1), Greedy)
     with pytest.raises(KeyError):
         make_player("godlike", 1)
 
 
-@pytest.mark.parametrize("level", ["rush", "turtle"])
+@pytest.mark.parametrize("level", ["rush", "greedy", "turtle"])
 @pytest.mark.parametrize("scenario", SCENARIOS)
 def test_a_baseline_plays_a_whole_game_with_legal_actions_only(level, scenario):
     result, events, referee = played(level, scenario)
@@ -65,7 +68,7 @@ def test_a_baseline_plays_a_whole_game_with_legal_actions_only(level, scenario):
     assert decisions and all(e.data["reason"] and "refused" not in e.data["reason"] for e in decisions)
 
 
-@pytest.mark.parametrize("level", ["rush", "turtle"])
+@pytest.mark.parametrize("level", ["rush", "greedy", "turtle"])
 def test_same_seed_same_game(level):
     logs = []
     for _ in range(2):
@@ -106,6 +109,25 @@ def test_rush_breaks_away_towards_its_goal_and_strikes_only_when_boxed_in():
     assert isinstance(Rush(1).choose(boxed), A.Melee)
 
 
+def test_rush_runs_past_a_zombie_rather_than_into_its_reach():
+    # The straight line east passes next to the zombie at (6, 5); a cell just as far along one row down does not.
+    s = arena(open_board((4, "......z"), (5, "..d..........e")), team=["doctor"])
+    activate(s, s.survivors()[0])
+    action = Rush(1).choose(s)
+    zombie = cell(s, 6, 4)
+    assert isinstance(action, A.Move) and s.board.xy(action.dest)[0] > 2
+    assert zombie not in s.board.contact_cells(action.dest)
+
+
+def test_rush_breaks_away_out_of_every_zombies_reach():
+    # Caught at (3, 5): the cells furthest east touch a second zombie at (6, 5); it breaks away clear of both.
+    s = arena(open_board((4, "...z"), (5, "...d..z.....e")), team=["doctor"])
+    activate(s, s.survivors()[0])
+    action = Rush(1).choose(s)
+    assert isinstance(action, A.Disengage)
+    assert s.zombie_cell_set().isdisjoint(s.board.contact_cells(action.dest))
+
+
 def test_rush_steps_into_the_zone_and_escapes():
     s = arena(open_board((5, "..d.e")), team=["courier"])
     who = activate(s, s.survivors()[0])
@@ -114,6 +136,34 @@ def test_rush_steps_into_the_zone_and_escapes():
             s.submit(Rush(1).choose(s))
     assert s.result == ("survivors", "extraction") and not s.survivors()
     assert any(e.kind == "decision" and e.data["reason"] == "escapes" and e.data["who"] == who for e in s.events)
+
+
+def test_greedy_moves_on_rather_than_shoot_a_zombie_in_range():
+    s = arena(open_board((5, "..d.........e"), (9, "..z")), team=["police_officer"])
+    activate(s, s.survivors()[0])
+    assert isinstance(Greedy(1).choose(s), A.Move)
+
+
+def test_greedy_shoots_a_close_zombie_when_no_step_gains_ground():
+    # Walled in with a zombie 2" away and no way to the exit: the one AP that buys anything is a shot.
+    walled = arena(["#####", "#d.z#", "#####", "....e"], team=["police_officer"])
+    shooter = activate(walled, walled.survivors()[0])
+    action = Greedy(1).choose(walled)
+    assert isinstance(action, A.Shoot) and action.who == shooter and action.target == at(walled, 3, 1)
+    far = arena(["#######", "#d...z#", "#######", "......e"], team=["police_officer"])
+    activate(far, far.survivors()[0])
+    assert not isinstance(Greedy(1).choose(far), A.Shoot)       # 4" away: not a close threat
+
+
+def test_greedy_hands_the_objective_on_to_a_fresh_ally_when_caught():
+    tasks = (Task("load", "deliver", "Carry the crate to the van", item="supply_crate", count=1, zone="extract"),)
+    s = arena(open_board((4, "..z"), (5, "...dd.......e")), team=["courier", "doctor"], tasks=tasks)
+    carrier = next(sv for sv in s.survivors() if s.xy(sv) == (3, 5))
+    ally = next(sv for sv in s.survivors() if sv != carrier)
+    crate = s._new_gear("supply_crate", "objective")
+    s.comp(carrier, Inventory).gear.append(crate)
+    activate(s, carrier)
+    assert Greedy(1).choose(s) == A.HandOff(carrier, ally, crate.uid)
 
 
 def test_turtle_shoots_a_zombie_in_range_loud_gun_or_not():

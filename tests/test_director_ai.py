@@ -58,6 +58,22 @@ def test_lunges_respect_the_three_slot_limit(levels):
     assert plan(full, 1, levels["standard"]) == []     # the only survivor it sees has no room: nothing to buy
 
 
+def test_no_more_lunges_land_on_a_survivor_than_it_has_room_for(levels):
+    # One free slot, two Shamblers whose lunges would reach: one lands; once it has, the survivor has no room and the
+    # other could not lunge at all (it sees nobody with room), so it is not planned.
+    v = view(survivor(1, room=1), shamblers=(ShamblerFact(7, "Z7", sees=1, lunge_reaches=True),
+                                             ShamblerFact(8, "Z8", sees=1, lunge_reaches=True)),
+             spawns=tuple(SpawnFact(sp.name, sp.kind, active=False) for sp in SPAWNS))
+    assert [(d.shambler, d.engages) for d in plan(v, 2, levels["standard"])] == [(7, 1)]
+
+
+def test_every_lunge_is_bought_before_any_event(levels):
+    v = view(survivor(1), shamblers=(ShamblerFact(7, "Z7", sees=1, lunge_reaches=False),), gunners=2,
+             events=(EventFact("blackout", "Blackout", 4, (("blackout", 1),)),),
+             spawns=tuple(SpawnFact(sp.name, sp.kind, active=False) for sp in SPAWNS))
+    assert [d.kind for d in plan(v, 5, levels["standard"])] == ["lunge", "event"]
+
+
 def test_reanimate_is_never_bought_where_a_two_heat_shambler_does_the_same(levels):
     v = view(survivor(1), removed_shamblers=2)
     for heat in (2, 4, 5, 6, 7, 8):

@@ -4,13 +4,17 @@ rush    Every survivor goes straight for its own goal along the cheapest path, o
         does the objective (escape, deliver, work the marker, pick up the item) as soon as it can. It never shoots,
         heals or searches. Engaged, it breaks away towards its goal, and strikes only when it cannot. The survivor
         nearest its goal goes first.
+greedy  Each AP buys the most immediate objective progress: the objective whenever it can be done, a hand-off of the
+        objective item to a fresh ally in contact when the carrier is spent or caught, else the rush's run (or
+        break-away) for its goal. An AP that buys no progress shoots a zombie within CLOSE inches, if any. It never
+        heals or searches.
 turtle  The team holds together and shoots everything: shoot any zombie in range and sight with any loaded gun,
         reload empty guns, strike zombies in contact, treat a Downed ally in contact. It advances on one team goal,
         never ending a move more than LEASH inches (along the path) ahead of the rearmost standing member; the
         objective is done whenever someone is in place. It never searches. The rearmost goes first, so the team
         closes up.
 
-Neither needs chance: the same seed gives the same game. Every answer is checked with is_legal (a refused one falls
+None needs chance: the same seed gives the same game. Every answer is checked with is_legal (a refused one falls
 back to ending the activation, or the phase), and every decision is logged with its reason, as the survivor AI does.
 Every action spends AP, a free interact or the one free step back, so an activation always ends.
 """
@@ -25,10 +29,11 @@ from game.world.legal import is_legal, refusal
 from game.world.session import Session
 
 LEASH = 4       # inches a turtle may end a move ahead of the team's rearmost member, along the path
+CLOSE = 3       # inches: the greedy baseline shoots only a zombie this close
 
 
 class _Scripted:
-    """The frame both baselines share: who activates, the legality net and the decision log."""
+    """The frame the baselines share: who activates, the legality net and the decision log."""
 
     def __init__(self, seed: int = 0):
         self.seed = seed            # kept for the interface: the baselines need no chance
@@ -105,9 +110,29 @@ def step_toward(s: Session, who: int, goal, allowed=lambda cell: True, why: str 
              if c != here and c not in s.occupant and field[c] < field[here] and allowed(c)]
     if not cells:
         return None
-    # Furthest down the path; among equals, not in base contact with a zombie.
-    dest = min(cells, key=lambda c: (field[c], not zcells.isdisjoint(s.board.contact_cells(c)), c))
+    # Out of base contact with any zombie when a cell that gains ground is, then furthest down the path.
+    dest = min(cells, key=lambda c: (not zcells.isdisjoint(s.board.contact_cells(c)), field[c], c))
     return A.Move(who, dest), why
+
+
+def shoot_within(s: Session, who: int, radius: float):
+    """The shot with the most expected hits at a zombie within `radius` inches (and the gun's range), the nearest
+    among equals; None if no loaded gun has one."""
+    here = s.cell(who)
+    best = None
+    for g in s.comp(who, Inventory).gear:
+        weapon = s.content.weapons.get(g.gear_id)
+        if weapon is None or weapon.kind != "firearm" or g.ammo <= 0:
+            continue
+        for z in s.zombies():
+            far = s.dist(here, s.cell(z))
+            if far > min(weapon.range, radius) or not is_legal(s, A.Shoot(who, z, g.uid)):
+                continue
+            dice, need, _ = A.shot_odds_inputs(s, who, z, g.uid)
+            key = (-dice * (7 - need), far, z, g.uid)
+            if best is None or key < best[0]:
+                best = (key, A.Shoot(who, z, g.uid), f"shoots {s.name(z)} with the {weapon.name}, {far:g}\" away")
+    return best[1:] if best else None
 
 
 def weakest(s: Session, zombies: list[int]) -> int:
@@ -158,7 +183,10 @@ class Rush(_Scripted):
             cells = A.Disengage(who, -1).cells(s)
             if cells:
                 field = s.board.field(tuple(goal)) if goal else None
-                dest = min(cells, key=lambda c: (field[c] if field else 0, c))
+                zcells = s.zombie_cell_set()
+                # Out of every zombie's reach if it can, then as far down the path as it can.
+                dest = min(cells, key=lambda c: (not zcells.isdisjoint(s.board.contact_cells(c)),
+                                                 field[c] if field else 0, c))
                 return A.Disengage(who, dest), "breaks away towards its goal"
             foes = s.contact_zombies(who)
             if foes:
@@ -166,6 +194,31 @@ class Rush(_Scripted):
                 return A.Melee(who, z), f"cannot break away: strikes {s.name(z)}"
             return None
         return step_toward(s, who, goal, why=_heading(s, goal))
+
+
+# --- greedy ------------------------------------------------------------------------------------------------------
+class Greedy(Rush):
+    """Each AP on the most immediate objective progress, shooting only close threats (`--level greedy`)."""
+
+    def _act(self, s: Session, who: int):
+        return (objective_action(s, who) or self._hand_on(s, who) or super()._act(s, who)
+                or shoot_within(s, who, CLOSE))
+
+    def _hand_on(self, s: Session, who: int):
+        """The objective item to an ally in contact who has yet to act, when the carrier is caught or nearly spent:
+        the ally carries it on this round."""
+        item = objective_item(s)
+        turn = s.comp(who, Turn)
+        if not item or not carrying(s, who, item) or turn.handed_off or (turn.ap > 1 and not s.is_engaged(who)):
+            return None
+        gear = next(g for g in s.comp(who, Inventory).gear if g.gear_id in item)
+        for ally in s.standing():
+            if ally != who and not s.comp(ally, Turn).activated and not s.is_engaged(ally):
+                action = A.HandOff(who, ally, gear.uid)
+                if is_legal(s, action):
+                    return action, (f"hands the {s.content.gear_name(gear.gear_id)} to {s.name(ally)}, "
+                                    f"who has yet to act")
+        return None
 
 
 # --- turtle ------------------------------------------------------------------------------------------------------
@@ -195,20 +248,7 @@ class Turtle(_Scripted):
         return None
 
     def _shoot(self, s: Session, who: int):
-        here = s.cell(who)
-        best = None
-        for g in s.comp(who, Inventory).gear:
-            weapon = s.content.weapons.get(g.gear_id)
-            if weapon is None or weapon.kind != "firearm" or g.ammo <= 0:
-                continue
-            for z in s.zombies():
-                if s.dist(here, s.cell(z)) > weapon.range or not is_legal(s, A.Shoot(who, z, g.uid)):
-                    continue
-                dice, need, _ = A.shot_odds_inputs(s, who, z, g.uid)
-                key = (-dice * (7 - need), s.dist(here, s.cell(z)), z, g.uid)
-                if best is None or key < best[0]:
-                    best = (key, A.Shoot(who, z, g.uid), f"shoots {s.name(z)} with the {weapon.name}")
-        return best[1:] if best else None
+        return shoot_within(s, who, INF)
 
     def _reload(self, s: Session, who: int):
         for g in s.comp(who, Inventory).gear:

@@ -6,13 +6,14 @@ the numbers behind it. The game builds the view from a Session; the tabletop ass
 How it buys (docs/RULES.md, "The Director's shopping list"):
   1. Score every purchase the board allows: a zombie by the Fight dice it brings against the survivor it is best
      placed for (tougher zombies count more, a special more in its situation), kept in full if it reaches them this
-     round and cut by the level's `decay` for every further round; a lunge that lands in contact by the dice it
-     attacks with this phase; an event by what it does now (a Doom space, Heat next round, doors slammed on the
-     survivors' path, guns blinded).
+     round and cut by the level's `decay` for every further round; a lunge the horde's forecast says attacks this
+     phase by the dice it attacks with (no more of them on a survivor than it has room for); an event by what it
+     does now (a Doom space, Heat next round, doors slammed on the survivors' path, guns blinded).
   2. Buy the combination that spends the most of the Heat on the track (the rulebook wants it all spent) and, among
      those, scores most. A Reanimate brings back the same Shambler a 2-Heat spawn places, so it is only bought for
      the third Heat point that nothing else would use.
-  3. In order: lunges that land, Hordes and Brutes, specials, Shamblers, Reanimates, events, closing lunges.
+  3. In order: lunges that land, closing lunges, Hordes and Brutes, specials, Shamblers, Reanimates, events (an
+     event bought first could only undo a lunge after it: a Blackout blinds the Shambler).
 Ties are broken by name or id, never by chance, so one board gives one shopping list. (A kind of zombie whose best
 placement could not be among the options step 2 looks at is not scored at all: see _most.)
 """
@@ -52,8 +53,8 @@ class SpawnFact:
 class ShamblerFact:
     id: int
     name: str
-    sees: int | None           # nearest survivor in sight with room, if any
-    lunge_reaches: bool        # a 3" lunge ends in base contact with it
+    sees: int | None           # the survivor its lunge attacks, if it lands; else the nearest in sight with room
+    lunge_reaches: bool        # a 3" lunge attacks `sees` this phase (the game asks the horde's forecast)
     stunned: bool = False
 
 
@@ -66,6 +67,7 @@ class ZombieKind:
     fight: int
     wounds: int
     specials: tuple[str, ...] = ()
+    slots: int = 1             # engagement slots it fills on a survivor
 
 
 @dataclass(frozen=True)
@@ -105,8 +107,11 @@ class Decision:
     score: float = 0.0
 
 
-# The order bought purchases are placed in: a lunge lands before a spawn can take its spot.
-_ORDER = {"lunge": 0, "major": 1, "special": 2, "shambler": 3, "reanimate": 4, "event": 5, "closing": 6}
+# The order bought purchases are placed in: a lunge lands before a spawn can take its spot, and every lunge comes
+# before the events, which can only undo one (a Blackout blinds the Shambler, slammed doors bar its way).
+_ORDER = {"lunge": 0, "closing": 1, "major": 2, "special": 3, "shambler": 4, "reanimate": 5, "event": 6}
+_LUNGE, _CLOSING, _REANIMATE, _EVENT = _ORDER["lunge"], _ORDER["closing"], _ORDER["reanimate"], _ORDER["event"]
+_SPAWNS = (_ORDER["major"], _ORDER["special"], _ORDER["shambler"])
 _COPY_FADE = 0.85      # each further zombie from one spawn point scores a little less: they crowd one victim
 
 
@@ -300,18 +305,22 @@ def _options(level: DirectorLevel, view: DirectorView, heat: int) -> list[_Optio
     names = {s.id: s.name for s in view.survivors}
     kinds = {k.id: k for k in view.kinds}
     shambler = kinds.get("shambler")
+    slots = shambler.slots if shambler else 1
     for z in view.shamblers:
         if z.stunned or z.sees is None or rooms.get(z.sees, 0) <= 0:
             continue
-        if z.lunge_reaches:
+        # Only as many lunges land on a survivor as it has room for: once they have, it has none left, and a
+        # Shambler that sees nobody with room cannot lunge at all (the test above).
+        if z.lunge_reaches and rooms[z.sees] >= slots:
+            rooms[z.sees] -= slots
             fight = shambler.fight if shambler else 2
             score = fight * level.lunge_attack * facts.weights[z.sees]
-            out.append(_Option((0, z.id), costs["lunge"], score, lambda z=z, fight=fight, score=score: Decision(
+            out.append(_Option((_LUNGE, z.id), costs["lunge"], score, lambda z=z, fight=fight, score=score: Decision(
                 "lunge", costs["lunge"], f"{z.name} lands on {names[z.sees]} and attacks this phase with {fight} "
                 f"dice", shambler=z.id, engages=z.sees, score=score)))
         else:
             score = level.scores.closing_lunge
-            out.append(_Option((6, z.id), costs["lunge"], score, lambda z=z, score=score: Decision(
+            out.append(_Option((_CLOSING, z.id), costs["lunge"], score, lambda z=z, score=score: Decision(
                 "lunge", costs["lunge"], f"{z.name} closes 3\" on {names[z.sees]}", shambler=z.id, score=score)))
     points = [sp for sp in view.spawns if sp.active]
     spawned: dict[int, list[float]] = {}        # price -> the scores of the spawns offered at it so far
@@ -340,7 +349,8 @@ def _options(level: DirectorLevel, view: DirectorView, heat: int) -> list[_Optio
             if kind.id == "shambler" and costs["reanimate"] <= heat:
                 for copy in range(min(view.removed_shamblers, heat // costs["reanimate"])):
                     s = score * _COPY_FADE ** copy
-                    out.append(_Option((4, rank, copy), costs["reanimate"], s, lambda name=name, why=why, s=s: Decision(
+                    out.append(_Option((_REANIMATE, rank, copy), costs["reanimate"], s,
+                                       lambda name=name, why=why, s=s: Decision(
                         "reanimate", costs["reanimate"], f"a fallen Shambler rises at {name}: {why()}; it spends a "
                         f"third Heat point nothing else would use", spawn=name, score=s)))
     if level.events:
@@ -349,7 +359,8 @@ def _options(level: DirectorLevel, view: DirectorView, heat: int) -> list[_Optio
         for event in view.events:
             if event.cost <= heat:
                 score, why = event_score(level, view, event, doors=event.id == door_event)
-                out.append(_Option((5, event.id), event.cost, score, lambda event=event, why=why, score=score: Decision(
+                out.append(_Option((_EVENT, event.id), event.cost, score,
+                                   lambda event=event, why=why, score=score: Decision(
                     "event", event.cost, f"{event.name}: {why} (score {score:.1f})", event=event.id, score=score)))
     return out
 
@@ -406,7 +417,7 @@ def plan(view: DirectorView, heat: int, level: DirectorLevel) -> list[Decision]:
         return []
     options = sorted(_options(level, view, heat), key=lambda o: o.sort)
     # A Reanimate places the Shambler a cheaper spawn would: it comes in only to spend Heat nothing else can.
-    chosen = _best_set([o for o in options if o.sort[0] != 4], heat)
+    chosen = _best_set([o for o in options if o.sort[0] != _REANIMATE], heat)
     if sum(o.cost for o in chosen) < heat:
         fuller = _best_set(options, heat)
         if sum(o.cost for o in fuller) > sum(o.cost for o in chosen):

@@ -10,7 +10,6 @@ from game.ai.director_shop import FORCED_REASON, Shopping
 from game.ai.director_view import lunge_reaches, view_of
 from game.world.director_seat import DirectorSeat
 from game.world.errors import allowed
-from game.world.horde import visible_target
 from game.world.purchases import BuyEvent, Lunge, Reanimate, Spawn, legal_purchases, spawn_cell
 from game.world.session import Session
 
@@ -53,12 +52,12 @@ class _SessionBoard:
 
 
 def still_good(s: Session, purchase, decision: Decision) -> bool:
-    """Is this purchase allowed now, and (for a lunge bought to engage) does it still reach its survivor?"""
+    """Is this purchase allowed now, and (for a lunge bought to attack) does the forecast still say it attacks its
+    survivor this phase?"""
     if not allowed(s, purchase):
         return False
     if decision.engages is not None:
-        return visible_target(s, purchase.zombie) == decision.engages and \
-            lunge_reaches(s, purchase.zombie, decision.engages)
+        return lunge_reaches(s, purchase.zombie, decision.engages)
     return True
 
 

@@ -8,8 +8,8 @@ from game.content.defs import Content
 from game.rules.geometry import ORTHO_HALF
 from game.world.board import INF
 from game.world.components import Health, Inventory, Status, Zombie
-from game.world.horde import goal_cells as zombie_goal_cells
-from game.world.horde import path_cost, visible_target, zombie_steps
+from game.world.horde import visible_target
+from game.world.intent import lunge_attack
 from game.world.kept import kept_for
 from game.world.purchases import spawn_points
 from game.world.session import Session
@@ -22,13 +22,19 @@ def spawn_markers(s: Session) -> list[tuple[str, str, int]]:
         if m.kind in ("spawn_minor", "spawn_major"))))
 
 
+def lunge_victim(s: Session, z: int, sees: int) -> int | None:
+    """The survivor a Sudden Lunge by this Shambler would attack this phase, on the board as it is now, or None. The
+    horde's own forecast answers (game.world.intent.lunge_attack: where the walk ends, whom the engagement system
+    gives it to, a Downed survivor, a Shambler burning to death), so a reason that says "attacks" is never one the
+    activation contradicts. `sees`: the survivor it sees, nearest of all, for the quick test first."""
+    if s.dist(s.cell(z), s.cell(sees)) > s.rules.lunge_distance + 1.5:
+        return None             # (the nearest it sees is out of a lunge's reach as the crow flies: no walk to plan)
+    return lunge_attack(s, z)
+
+
 def lunge_reaches(s: Session, z: int, target: int) -> bool:
-    """Does a Sudden Lunge take this Shambler into base contact with `target`, on the board as it is now?"""
-    zcell, tcell = s.cell(z), s.cell(target)
-    if s.dist(zcell, tcell) > s.rules.lunge_distance + 1.5:
-        return False
-    path = s.board.path_toward(zcell, zombie_goal_cells(s, z, tcell, False), *zombie_steps(s, z), 40)
-    return bool(path) and path_cost(s, z, path) <= s.rules.lunge_distance * ORTHO_HALF
+    """Would a Sudden Lunge by this Shambler attack `target` this phase (lunge_victim)?"""
+    return lunge_victim(s, z, target) == target
 
 
 def route_ahead(s: Session, sv: int, inches: float) -> list[int]:
@@ -56,7 +62,7 @@ def route_ahead(s: Session, sv: int, inches: float) -> list[int]:
 
 def zombie_kinds(content: Content) -> tuple[ZombieKind, ...]:
     return kept_for("zombie_kinds", content, lambda: tuple(
-        ZombieKind(zid, z.name, z.zclass, z.move, z.fight, z.wounds, tuple(z.specials))
+        ZombieKind(zid, z.name, z.zclass, z.move, z.fight, z.wounds, tuple(z.specials), z.slots)
         for zid, z in sorted(content.zombies.items())))
 
 
@@ -154,7 +160,10 @@ def view_of(s: Session, level: DirectorLevel, memo: dict | None = None) -> Direc
         target = visible_target(s, z)       # even from afar: a closing lunge is still a use for a last Heat
         if target is None:                  # (most of them: one that sees nobody cannot lunge, so it is left out)
             continue
-        shamblers.append(ShamblerFact(z, s.name(z), target, lunge_reaches(s, z, target), s.comp(z, Status).stunned))
+        # A lunge that ends on someone attacks the survivor the engagement system gives it, not always the one seen.
+        victim = lunge_victim(s, z, target)
+        shamblers.append(ShamblerFact(z, s.name(z), target if victim is None else victim, victim is not None,
+                                      s.comp(z, Status).stunned))
     events = _scenario_events(s)
     # Only a Blackout's score reads the gunners, so they are counted only when one is on offer to a Director that
     # buys events (0 otherwise): the count looks at every zombie for every gun.

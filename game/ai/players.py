@@ -1,11 +1,11 @@
 """Every survivor player `simulate` and `soak` can field, by name: the survivor AI's levels, then the baselines."""
 from __future__ import annotations
 
-from game.ai.baselines import Rush, Turtle
+from game.ai.baselines import Greedy, Rush, Turtle
 from game.ai.random_bot import RandomSurvivors
 from game.ai.survivor_ai import LEVELS, SurvivorAI
 
-BASELINES = {"random": RandomSurvivors, "rush": Rush, "turtle": Turtle}
+BASELINES = {"random": RandomSurvivors, "rush": Rush, "greedy": Greedy, "turtle": Turtle}
 PLAYERS = (*LEVELS, *BASELINES)
 
 

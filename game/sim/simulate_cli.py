@@ -67,7 +67,8 @@ def register(sub, content_with_scenario, scenario_content: batch.ScenarioContent
     p.add_argument("--jobs", type=positive, default=1, help="worker processes (default 1; at most the cores)")
     p.add_argument("--level", choices=PLAYERS, default="veteran",
                    help="survivor player: an AI level (default veteran) or a baseline: random = uniform legal "
-                        "actions, rush = straight for the goal, turtle = the team holds together and shoots")
+                        "actions, rush = straight for the goal, greedy = the most immediate objective progress, "
+                        "shooting only close threats, turtle = the team holds together and shoots")
     p.add_argument("--director", choices=DIRECTOR_LEVELS, default=DEFAULT_DIRECTOR,
                    help=f"the Director AI's level (default {DEFAULT_DIRECTOR})")
     p.add_argument("--map", metavar="ID",

@@ -2,9 +2,9 @@
 every step, to find what only long runs show (a crash on a rare seed, memory that keeps growing).
 
 Games take turns over the scenarios and the players (each survivor AI level, then the baselines: random legal
-actions, rush, turtle; game.ai.players.PLAYERS); game n uses seed S+n. A line every REPORT_EVERY seconds gives games
-played, games per second and memory; a failure prints its scenario, player and seed with the one command that plays
-that game again (`soak --game ID:LEVEL:SEED`). Exit 1 when any game failed.
+actions, rush, greedy, turtle; game.ai.players.PLAYERS); game n uses seed S+n. A line every REPORT_EVERY seconds gives
+games played, games per second and memory; a failure prints its scenario, player and seed with the one command that
+plays that game again (`soak --game ID:LEVEL:SEED`). Exit 1 when any game failed.
 """
 from __future__ import annotations
 

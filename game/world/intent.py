@@ -3,8 +3,8 @@
 The forecast runs the same hierarchy the ZombieActivation system runs (game.world.horde) without changing anything:
 a stunned zombie loses its activation, an engaged one attacks the survivor it is engaged with, the rest walk toward
 their goal, Screamers' shrieks and a Hunter's leap included. Each zombie is read as if it acted alone: the Director's
-purchases and the zombies that move before it can still change where it ends. Only the screen reads this; the engine
-never acts on it.
+purchases and the zombies that move before it can still change where it ends. The screen reads it, and so does the
+Director AI before it says a lunge attacks (lunge_attack); the rules themselves never act on it.
 """
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from game.rules.geometry import ORTHO_HALF
-from game.world.components import Status, Zombie
+from game.world.components import Health, Status, Zombie
 from game.world.horde import plan_walk, sight_goal, walk_inches, zombie_goal
 from game.world.systems import ambush_ready
 
@@ -59,7 +59,7 @@ def zombie_intent(s: Session, z: int, calls: list[tuple[int, float]] | None = No
     leaps = "ambush_leap" in zdef.specials and ambush_ready(s, z)
     budget = (zdef.move + (zdef.params.get("leap", 3) if leaps else 0)) * ORTHO_HALF
     path = tuple(plan_walk(s, z, goal, budget))
-    engages = _engaged_at(s, z, path[-1], goal.target) if path else None
+    engages = _engaged_at(s, z, path[-1]) if path else None
     return Intent(z, "move" if path else "wait", goal.why, path, goal.target, engages, leaps)
 
 
@@ -69,14 +69,15 @@ def zombie_intents(s: Session) -> dict[int, Intent]:
     return {z: zombie_intent(s, z, calls) for z in s.zombies()}
 
 
-def _engaged_at(s: Session, z: int, cell: int, target: int | None) -> int | None:
-    """The survivor a zombie standing at `cell` would engage: the one it went for, else the first in contact with
-    room for it (by seat), as the engagement system picks."""
+def _engaged_at(s: Session, z: int, cell: int) -> int | None:
+    """The survivor a zombie arriving at `cell` would engage, as the engagement system picks for a zombie that comes
+    into contact (Session.update_engagement): among the survivors in contact with room for it, a standing one before
+    the Downed, then the one with the fewest slots in use, then the lowest id: not necessarily the one it went for."""
     room = s.rules.engagement_slots - s.zdef(z).slots
     touching = [sv for sv in s.survivors() if s.board.in_contact(cell, s.cell(sv)) and s.slots_used(sv) <= room]
-    if target in touching:
-        return target
-    return touching[0] if touching else None
+    if not touching:
+        return None
+    return min(touching, key=lambda sv: (s.comp(sv, Status).downed, s.slots_used(sv), sv))
 
 
 def intent_text(s: Session, intent: Intent) -> str:
@@ -138,8 +139,23 @@ def lunge_intent(s: Session, z: int) -> Intent:
     if goal is None:
         return Intent(z, "wait", "sees no survivor")
     path = tuple(plan_walk(s, z, goal, s.rules.lunge_distance * ORTHO_HALF))
-    engages = _engaged_at(s, z, path[-1], goal.target) if path else None
+    engages = _engaged_at(s, z, path[-1]) if path else None
     return Intent(z, "move" if path else "wait", goal.why, path, goal.target, engages)
+
+
+def lunge_attack(s: Session, z: int) -> int | None:
+    """The survivor a Sudden Lunge by this Shambler would attack this very phase, by the forecast: the one the lunge
+    leaves it engaged with, unless that survivor is Downed (a swarm passes the Downed by: the Feeding Frenzy is theirs)
+    or the Shambler burns to death first (the burning take their wound before the swarms attack). None if it would
+    attack nobody."""
+    if s.comp(z, Status).stunned:
+        return None
+    victim = lunge_intent(s, z).engages
+    if victim is None or s.comp(victim, Status).downed:
+        return None
+    if s.comp(z, Status).burning and s.comp(z, Health).wounds <= 1:
+        return None
+    return victim
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,93 @@
+"""The Director's plans hold: no purchase undoes one planned after it in the same phase, and a lunge's reason says
+"attacks X this phase" only when the horde's own forecast agrees (boards drawn by hand, dice scripted)."""
+from game.ai.director_policy import DirectorAI
+from game.world.components import Health, Status
+from game.world.systems import SpendHeat
+from tests.arena import arena, at, director_until, open_board
+
+
+def bought(s) -> list:
+    return [e for e in s.events if e.kind == "purchase" and "cost" in e.data]
+
+
+def lost(s) -> int:
+    return sum(e.data["lost"] for e in s.events if e.kind == "purchase" and "lost" in e.data)
+
+
+def test_a_blackout_never_blinds_the_lunge_planned_with_it():
+    # The officer's pistol has a Shambler 8" away (beyond blackout sight): a Blackout scores, and that Shambler's
+    # closing lunge takes the fifth Heat. Bought first, the Blackout would blind it and the lunge's Heat be lost.
+    s = arena(open_board((8, "..d.......z")), team=["police_officer"], policy=DirectorAI("standard"),
+              events=("blackout",))
+    try:
+        s.heat = 5
+        list(SpendHeat().run(s))
+        assert [e.data["purchase"] for e in bought(s)] == ["Lunge", "BuyEvent"]
+        assert lost(s) == 0
+    finally:
+        s.close()
+
+
+def _claims_hold(s) -> list[tuple[str, bool]]:
+    """Each "attacks this phase" reason bought this phase, and whether that Shambler did attack that survivor."""
+    director_until(s, "reset")
+    out = []
+    events = s.events
+    for i, e in enumerate(events):
+        if e.kind != "purchase" or "attacks this phase" not in e.data.get("reason", ""):
+            continue
+        shambler = e.data["what"].removeprefix("Sudden Lunge by ")
+        target = e.data["reason"].split(" lands on ", 1)[1].split(" and attacks", 1)[0]
+        out.append((target, any(f.kind == "attack" and shambler in f.text and f" attacks {target}:" in f.text
+                                for f in events[i + 1:])))
+    return out
+
+
+def test_a_lunge_claims_the_survivor_the_engagement_system_gives_it():
+    # The Shambler at (3, 8) sees the Courier 3" off, already held by a stunned Shambler; its lunge ends at (2, 6),
+    # touching the Doctor too, and the engagement system gives it to the survivor with the fewest slots in use: the
+    # Doctor. That is whom the reason may say it attacks.
+    s = arena(open_board((5, ".d.d"), (6, "...z#"), (8, "...z")), team=["doctor", "courier"],
+              policy=DirectorAI("standard"), faces=[3] * 40, ambient_heat=1)
+    doctor, holder = at(s, 1, 5), at(s, 3, 6)
+    s.comp(holder, Status).stunned = True
+    try:
+        assert _claims_hold(s) == [(s.name(doctor), True)]
+    finally:
+        s.close()
+
+
+def test_no_lunge_claims_an_attack_on_a_downed_survivor():
+    # The Downed Doctor is the nearest the Shambler sees; the Courier stands far off, so the game goes on.
+    s = arena(open_board((5, "..d"), (8, "..z"), (15, "..............d")), team=["doctor", "courier"],
+              policy=DirectorAI("standard"), faces=[6] * 40, ambient_heat=1)     # (sixes: she survives bleeding)
+    doctor = s.survivors()[0]
+    s.comp(doctor, Status).downed = True
+    try:
+        assert _claims_hold(s) == []
+        assert doctor in s.survivors()
+        assert len(bought(s)) == 1 and lost(s) == 0     # the Heat is still spent: the lunge closes in
+    finally:
+        s.close()
+
+
+def test_no_lunge_claims_an_attack_for_a_shambler_that_burns_to_death_first():
+    s = arena(open_board((5, "..d"), (8, "..z")), team=["doctor"], policy=DirectorAI("standard"), faces=[3] * 40,
+              ambient_heat=1)
+    shambler = at(s, 2, 8)
+    s.comp(shambler, Status).burning = True
+    assert s.comp(shambler, Health).wounds == 1
+    try:
+        assert _claims_hold(s) == []
+    finally:
+        s.close()
+
+
+def test_a_lunge_that_claims_an_attack_attacks():
+    # The control: the same board, nothing in the way, and the claim is made and comes true.
+    s = arena(open_board((5, "..d"), (8, "..z")), team=["doctor"], policy=DirectorAI("standard"), faces=[3] * 40,
+              ambient_heat=1)
+    try:
+        assert _claims_hold(s) == [(s.name(s.survivors()[0]), True)]
+    finally:
+        s.close()
