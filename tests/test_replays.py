@@ -224,3 +224,22 @@ def test_a_replay_that_no_longer_ends_as_recorded_is_refused(content, tmp_path):
     with pytest.raises(SaveError) as refused:
         open_replay_file(path, content).player()
     assert str(refused.value).startswith(f"{path}: rng_state:") and "\n" not in str(refused.value)
+
+
+def test_a_replay_saved_by_one_process_plays_in_another_whatever_the_hash_seed(tmp_path):
+    """The content's fingerprint is made from its frozen repr: a set in it would order by the process's hash seed
+    and refuse every replay kept by another run of the game."""
+    import os
+    import subprocess
+    import sys
+    saved = tmp_path / "game.json"
+    env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
+
+    def cli(seed: str, *args: str) -> subprocess.CompletedProcess:
+        return subprocess.run([sys.executable, "main.py", *args], capture_output=True, text=True, timeout=120,
+                              env={**env, "PYTHONHASHSEED": seed})
+    assert cli("1", "run", "--scenario", "last_train_out", "--seed", "2", "--quiet", "--save", str(saved)
+               ).returncode == 0
+    shown = cli("2", "replay", str(saved), "--screenshot", str(tmp_path / "shot.png"), "--size", "640x360")
+    assert shown.returncode == 0, shown.stderr
+    assert (tmp_path / "shot.png").stat().st_size > 0

@@ -67,7 +67,7 @@ class SoundTable:
     events: Mapping[str, object]        # event kind -> entry
     ui: Mapping[str, str]
     sting: str
-    sting_after: frozenset[str]
+    sting_after: tuple[str, ...]      # sorted: the content's fingerprint must not hang on hash order
     ambience_default: tuple[str, ...]
     ambience: Mapping[str, tuple[str, ...]]
     music: MusicDef
@@ -130,7 +130,7 @@ def parse_tables(data: object, file: str, known, tables=None, maps=None) -> tupl
     if ctx.problems:
         return None, ctx.problems
     return SoundTable(MappingProxyType(cues), MappingProxyType(events), MappingProxyType(ui), sting["cue"],
-                      frozenset(sting["after"]), ambience[0], MappingProxyType(ambience[1]), MusicDef(**music),
+                      tuple(sorted(sting["after"])), ambience[0], MappingProxyType(ambience[1]), MusicDef(**music),
                       found["mix"]), []
 
 
