@@ -23,6 +23,7 @@ from game.world.saves import (
     GameRecord,
     SaveError,
     SaveFile,
+    list_files,
     read_object,
     record_from,
     save_data,
@@ -153,24 +154,4 @@ def replay_record(path: Path, data: dict, content: Content) -> GameRecord:
 
 def list_replays(folder: Path | None = None) -> list[SaveFile]:
     """Every *.json file of the replay folder: the readable replays newest first, then the damaged ones."""
-    folder = folder or replay_dir()
-    if not folder.is_dir():
-        return []
-    remove_stale_temps(folder)
-    good, bad = [], []
-    for path in folder.glob("*.json"):
-        try:
-            good.append(SaveFile(path, read_replay(path)))
-        except SaveError as exc:
-            bad.append(SaveFile(path, None, str(exc)))
-    good.sort(key=lambda f: (str(f.data.get("saved_at", "")), _written(f.path), f.path.name), reverse=True)
-    bad.sort(key=lambda f: f.path.name)
-    return good + bad
-
-
-def _written(path: Path) -> int:
-    """When the file was written (ns): orders two replays kept within the same second."""
-    try:
-        return path.stat().st_mtime_ns
-    except OSError:
-        return 0
+    return list_files(folder or replay_dir(), read_replay)

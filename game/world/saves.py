@@ -14,6 +14,7 @@ import json
 import os
 import random
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 from game.content import schema as S
@@ -422,20 +423,25 @@ class SaveFile:
 
 
 def list_saves(directory: Path | None = None) -> list[SaveFile]:
-    """Every *.json file of the folder: the readable saves newest first, then the damaged ones, newest file first.
-    Temporary files left by a writer that died are cleared on the way."""
-    folder = directory or save_dir()
+    """Every *.json file of the save folder: the readable saves newest first, then the damaged ones."""
+    return list_files(directory or save_dir(), read_header)
+
+
+def list_files(folder: Path, read: Callable[[Path], dict]) -> list[SaveFile]:
+    """Every *.json file of `folder` as `read` (SaveError when damaged) finds it: the readable ones newest first
+    (by their saved_at, then by when the file was written), then the damaged ones, newest file first. Temporary
+    files left by a writer that died are cleared on the way."""
     if not folder.is_dir():
         return []
     remove_stale_temps(folder)
     good, bad = [], []
     for path in folder.glob("*.json"):
         try:
-            good.append(SaveFile(path, read_header(path)))
+            good.append(SaveFile(path, read(path)))
         except SaveError as exc:
             bad.append(SaveFile(path, None, str(exc)))
-    good.sort(key=lambda f: (str(f.data.get("saved_at", "")), f.path.name), reverse=True)
-    bad.sort(key=lambda f: (_mtime(f.path), f.path.name), reverse=True)
+    good.sort(key=lambda f: (str(f.data.get("saved_at", "")), _written(f.path), f.path.name), reverse=True)
+    bad.sort(key=lambda f: (_written(f.path), f.path.name), reverse=True)
     return good + bad
 
 
@@ -446,11 +452,12 @@ def delete_save(path: Path) -> None:
         raise SaveError(f"{path}: cannot delete it ({exc.strerror or exc})") from None
 
 
-def _mtime(path: Path) -> float:
+def _written(path: Path) -> int:
+    """When the file was written (ns): orders two files kept within the same second."""
     try:
-        return path.stat().st_mtime
+        return path.stat().st_mtime_ns
     except OSError:
-        return 0.0
+        return 0
 
 
 def _rng_to_json(state) -> list:
