@@ -43,6 +43,8 @@ BAD = [
      "survivors[1].archetype", "unknown archetype 'wizard'"),
     ("{name: Brute, kind: brute, at: [27, 17]}", "{name: Brute, kind: brute, at: [15, 17]}",
      "zombies[3].at", "already taken by zombies[0] (Shambler A)"),
+    ("{name: Brute, kind: brute, at: [27, 17]}", "{name: Brute, kind: dragon, at: [27, 17]}",
+     "zombies[3].kind", "unknown zombie 'dragon'"),
     ("{name: Cop, archetype: police_officer, at: [13, 16]", "{name: Cop, archetype: police_officer, at: [12, 15]",
      "survivors[1].at", "inside a wall"),
     ("map: pharmacy_run", "map: pharmacy_rum", "map", "unknown map"),

@@ -205,17 +205,25 @@ def _list(ck: _Check, data: Mapping, key: str) -> list:
     return value
 
 
-def _survivor(ck: _Check, entry: object, where: str, content: Content) -> SurvivorSpec | None:
+def _model(ck: _Check, entry: object, where: str, keys, field: str, known: Mapping, what: str):
+    """(name, its id in `known`, cell) of one model's entry, each checked; None when the entry can't be read."""
     if not isinstance(entry, dict):
-        ck.bad(where, "must be {name, archetype, at: [x, y]}")
+        ck.bad(where, f"must be {{name, {field}, at: [x, y]}}")
         return None
-    ck.keys(entry, SURVIVOR_KEYS, where)
+    ck.keys(entry, keys, where)
     name = ck.name(entry.get("name"), f"{where}.name")
-    arch = entry.get("archetype")
-    if arch not in content.archetypes:
-        ck.bad(f"{where}.archetype", f"unknown archetype {arch!r} (known: {', '.join(content.archetypes)})")
+    kind = entry.get(field)
+    if kind not in known:
+        ck.bad(f"{where}.{field}", f"unknown {what} {kind!r} (known: {', '.join(known)})")
         return None
-    cell = ck.cell(entry.get("at"), f"{where}.at")
+    return name, kind, ck.cell(entry.get("at"), f"{where}.at")
+
+
+def _survivor(ck: _Check, entry: object, where: str, content: Content) -> SurvivorSpec | None:
+    head = _model(ck, entry, where, SURVIVOR_KEYS, "archetype", content.archetypes, "archetype")
+    if head is None:
+        return None
+    name, arch, cell = head
     wounds = ck.whole(entry.get("wounds"), f"{where}.wounds", 0, content.archetypes[arch].wounds)
     downed = entry.get("downed", False)
     if not isinstance(downed, bool):
@@ -236,16 +244,10 @@ def _survivor(ck: _Check, entry: object, where: str, content: Content) -> Surviv
 
 
 def _zombie(ck: _Check, entry: object, where: str, content: Content) -> ZombieSpec | None:
-    if not isinstance(entry, dict):
-        ck.bad(where, "must be {name, kind, at: [x, y]}")
+    head = _model(ck, entry, where, ZOMBIE_KEYS, "kind", content.zombies, "zombie")
+    if head is None:
         return None
-    ck.keys(entry, ZOMBIE_KEYS, where)
-    name = ck.name(entry.get("name"), f"{where}.name")
-    kind = entry.get("kind")
-    if kind not in content.zombies:
-        ck.bad(f"{where}.kind", f"unknown zombie {kind!r} (known: {', '.join(content.zombies)})")
-        return None
-    cell = ck.cell(entry.get("at"), f"{where}.at")
+    name, kind, cell = head
     wounds = ck.whole(entry.get("wounds"), f"{where}.wounds", 1, content.zombies[kind].wounds)
     if not name or cell is None:
         return None
