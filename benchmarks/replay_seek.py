@@ -30,7 +30,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 from game.ai.survivor_ai import SurvivorAI  # noqa: E402
 from game.content.loader import load_content  # noqa: E402
 from game.sim.runner import play_game  # noqa: E402
-from game.ui.replay_files import open_replay_file  # noqa: E402
+from game.ui.board.replay_files import open_replay_file  # noqa: E402
 from game.world.replays import write_replay  # noqa: E402
 from game.world.saves import GameRecord  # noqa: E402
 
@@ -82,8 +82,8 @@ def main() -> None:
         print(f"step_back: {best(player.back, lambda: player.seek(at)):.3f} s")
         player.close()
 
+        from game.ui.board.replay_scene import ReplayScene
         from game.ui.launch import make_app
-        from game.ui.replay_scene import ReplayScene
         app = make_app((1280, 720), headless=True)
         scene = ReplayScene(content, path)
         app.push(scene)

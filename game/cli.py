@@ -357,7 +357,7 @@ def cmd_sounds(args: argparse.Namespace) -> int:
         return 1
     table = content.extra["sounds"]
     if args.play is not None:
-        from game.ui.sound_play import play_cue
+        from game.ui.audio.sound_play import play_cue
         return play_cue(table, args.play)
     width = max(map(len, EVENT_KINDS))
     missing = [kind for kind in EVENT_KINDS if kind not in table.events]
@@ -445,7 +445,7 @@ def cmd_map(args: argparse.Namespace) -> int:
     if text:
         print(text)
     if args.screenshot:
-        from game.ui.map_render import save_map_png
+        from game.ui.board.map_render import save_map_png
         try:
             save_map_png(mapdef, Path(args.screenshot), args.tile)
         except (OSError, Exception) as exc:     # a full disk, an unwritable folder: one line, never a traceback

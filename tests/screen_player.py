@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pygame
 
-from game.ui.pass_cover import PassCover
-from game.ui.report_card import ReportCard
-from game.ui.widgets import Dialog
+from game.ui.board.pass_cover import PassCover
+from game.ui.board.report_card import ReportCard
+from game.ui.widgets.controls import Dialog
 from game.world import actions as A
 
 KEYS = {A.Aim: pygame.K_i, A.HunkerDown: pygame.K_h, A.Escape: pygame.K_x, A.Deliver: pygame.K_l}

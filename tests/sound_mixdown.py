@@ -19,7 +19,7 @@ import pygame  # noqa: E402
 from game.ai.survivor_ai import SurvivorAI  # noqa: E402
 from game.content.loader import load_content  # noqa: E402
 from game.sim.runner import play_game  # noqa: E402
-from game.ui.sound_mix import Planner, facts, where_on_board  # noqa: E402
+from game.ui.audio.sound_mix import Planner, facts, where_on_board  # noqa: E402
 
 RATE = 44100
 VIEW = 36, 20           # cells a 1280x720 board view shows at the default zoom

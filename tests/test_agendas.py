@@ -224,7 +224,7 @@ def test_a_session_without_agendas_has_none():
 def test_the_end_screen_reveals_every_agenda_and_who_kept_it():
     from game.ai.players import make_player
     from game.sim.runner import play_game
-    from game.ui.end_screen import game_stats
+    from game.ui.board.end_screen import game_stats
     s = play_game(CONTENT, "last_train_out", 2, make_player("veteran", 2), agendas=True)
     st = game_stats(s)
     shown = {f.name: (f.agenda, f.agenda_kept) for f in st.team}

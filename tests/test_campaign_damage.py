@@ -30,10 +30,10 @@ from game.campaign.saves import (
 from game.cli import main
 from game.content.loader import load_content
 from game.rules.dice import Dice
-from game.ui.app import App
-from game.ui.camp_list import CampaignsScene, open_campaign
-from game.ui.camp_screen import CampScreen
+from game.ui.camp.camp_list import CampaignsScene, open_campaign
+from game.ui.camp.camp_screen import CampScreen
 from game.ui.menu import MainMenu
+from game.ui.widgets.app import App
 from tests.screen_player import click, press
 
 
@@ -331,7 +331,7 @@ def test_the_camp_leads_to_every_campaign(content, home, app):
 @pytest.mark.parametrize("text", [1.0, 1.15])
 def test_the_campaigns_list_and_the_camp_button_draw_at_both_sizes_without_overlaps(content, home, size, text,
                                                                                     monkeypatch):
-    from game.ui import theme
+    from game.ui.widgets import theme
 
     monkeypatch.setattr(theme, "text_scale", text)
     damaged_folder(content, "an extra key on a survivor")

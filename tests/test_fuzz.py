@@ -20,7 +20,7 @@ from game.content.scenarios import parse_scenarios
 from game.content.validate import ONE, TABLES, declared_ids, parse_table
 from game.content.yamlio import parse_yaml, read_yaml
 from game.tutorial.lessons import TUTORIAL_DIR, parse_lesson
-from game.ui.settings import SPEEDS, WINDOW_SIZES, Settings, read_settings
+from game.ui.widgets.settings import SPEEDS, WINDOW_SIZES, Settings, read_settings
 from game.world.saves import GameRecord, SaveError, read_save, write_save
 
 FUZZ = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture,

@@ -237,7 +237,7 @@ def test_a_lesson_with_a_list_where_an_id_belongs_is_a_problem(tmp_path, path, v
 
 # --- issue #27: a FIFO, a device or a folder where a file belongs is one line, never a hang ------------------------
 def _fifo_settings(path: Path, capsys) -> str:
-    from game.ui.settings import read_settings
+    from game.ui.widgets.settings import read_settings
     settings, warnings = read_settings(path)
     return warnings[0]
 

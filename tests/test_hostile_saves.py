@@ -10,8 +10,8 @@ import pytest
 
 from game.content.loader import load_content
 from game.ui.launch import make_app
-from game.ui.saves_screen import SavesScene, scan_saves
-from game.ui.widgets import Dialog
+from game.ui.menus.saves_screen import SavesScene, scan_saves
+from game.ui.widgets.controls import Dialog
 from game.world.saves import (
     ACTIONS,
     FIELD_CHECKS,

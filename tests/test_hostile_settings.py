@@ -9,7 +9,7 @@ import sys
 import pytest
 
 from game.content.loader import REPO_ROOT
-from game.ui.settings import Settings, read_settings
+from game.ui.widgets.settings import Settings, read_settings
 
 BAD = {   # test id: (file text, the field the warning names)
     "window as a list": (json.dumps({"window": [1280, 720]}), "window"),

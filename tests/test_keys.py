@@ -7,11 +7,12 @@ import pygame
 import pytest
 
 from game.content.loader import load_content
-from game.ui.app import App
-from game.ui.game_scene import GameScene
-from game.ui.keymap import DEFAULTS, assign, keys_problem, player_keys
-from game.ui.keys_screen import KeysScene
-from game.ui.settings import SettingsScene, read_settings, settings_path
+from game.ui.board.game_scene import GameScene
+from game.ui.menus.keys_screen import KeysScene
+from game.ui.menus.settings_screen import SettingsScene
+from game.ui.widgets.app import App
+from game.ui.widgets.keymap import DEFAULTS, assign, keys_problem, player_keys
+from game.ui.widgets.settings import read_settings, settings_path
 from game.world.saves import GameRecord
 
 
@@ -64,9 +65,9 @@ def test_keys_changed_on_the_screen_are_saved_and_the_board_answers_to_them(home
 
 
 def test_the_colour_blind_palette_and_the_text_size_apply_to_every_screen_at_once(home):
-    from game.ui import theme
-    from game.ui.settings import Settings, apply_look
-    from game.ui.widgets import ui_scale
+    from game.ui.widgets import theme
+    from game.ui.widgets.controls import ui_scale
+    from game.ui.widgets.settings import Settings, apply_look
     standard = (theme.DANGER, theme.GOOD)
     try:
         apply_look(Settings(palette="clear", text_size="large"))

@@ -102,5 +102,53 @@ def test_the_cycle_finder_finds_one():
 
 
 def test_the_checker_sees_an_upward_import():
-    tree = ast.parse("from game.ui.app import Scene\n")
+    tree = ast.parse("from game.ui.widgets.app import Scene\n")
     assert [layer_of(n) for node in ast.walk(tree) for n in imported(node)] == [LAYERS["ui"]]
+
+
+# game/ui's rooms import one way too: sound and the shared widgets below the board, the menus above it, the camp and
+# the table tools' screens on top (side by side), and game/ui's own launcher modules over all of them.
+ROOMS = {"audio": 0, "widgets": 1, "board": 2, "menus": 3, "camp": 4, "tools": 4}
+UI = GAME / "ui"
+
+
+def room_of(module: str) -> str | None:
+    """The room a game.ui module lives in; None for game/ui's own top-level modules and anything outside game/ui."""
+    parts = module.split(".")
+    return parts[2] if len(parts) >= 3 and parts[:2] == ["game", "ui"] and parts[2] in ROOMS else None
+
+
+def wrong_way_room_imports(path: Path, tree: ast.AST) -> list[str]:
+    mine = path.relative_to(UI).parts[0]
+    wrong = []
+    for node in ast.walk(tree):
+        for name in imported(node):
+            theirs = room_of(name)
+            if name.split(".")[:2] == ["game", "ui"] and len(name.split(".")) == 3 and name.split(".")[2] not in ROOMS:
+                wrong.append(f"{path.relative_to(GAME.parent)}:{node.lineno} imports the launcher's {name}")
+            elif theirs is not None and theirs != mine and ROOMS[theirs] >= ROOMS[mine]:
+                wrong.append(f"{path.relative_to(GAME.parent)}:{node.lineno} imports {name}")
+    return wrong
+
+
+def test_every_ui_module_lives_in_a_room_with_a_docstring():
+    loose = {p.name for p in UI.glob("*.py")} - {"__init__.py", "launch.py", "menu.py", "replay_launch.py"}
+    assert not loose, f"game/ui files outside a room: {sorted(loose)}"
+    for room in ROOMS:
+        init = UI / room / "__init__.py"
+        assert init.is_file() and ast.get_docstring(ast.parse(init.read_text(encoding="utf-8"))), room
+
+
+def test_ui_rooms_import_one_way():
+    wrong = []
+    for path in sorted(UI.glob("*/*.py")):
+        wrong += wrong_way_room_imports(path, ast.parse(path.read_text(encoding="utf-8")))
+    assert not wrong, "\n".join(wrong)
+
+
+def test_the_room_checker_sees_a_wrong_way_import():
+    board = UI / "board" / "hud.py"
+    assert wrong_way_room_imports(board, ast.parse("from game.ui.camp.camp_screen import CampScene\n"))
+    assert wrong_way_room_imports(board, ast.parse("from game.ui.launch import make_app\n"))
+    assert wrong_way_room_imports(board, ast.parse("from game.ui.menus import setup\n"))
+    assert not wrong_way_room_imports(board, ast.parse("from game.ui.widgets.controls import draw_text\n"))

@@ -9,10 +9,10 @@ import pytest
 from game.ai.players import make_player
 from game.content.loader import load_content
 from game.sim.runner import play_game
-from game.ui.app import App
-from game.ui.game_scene import GameScene
-from game.ui.report_card import ReportCard
-from game.ui.widgets import Dialog
+from game.ui.board.game_scene import GameScene
+from game.ui.board.report_card import ReportCard
+from game.ui.widgets.app import App
+from game.ui.widgets.controls import Dialog
 from game.world.saves import GameRecord
 from game.world.story import Fold, Story, folded
 from tests.screen_player import click, press

@@ -18,7 +18,7 @@ from game.campaign.saves import to_data
 from game.cli import main
 from game.content.loader import load_content
 from game.sim.runner import play_game
-from game.ui.replay_files import open_replay_file
+from game.ui.board.replay_files import open_replay_file
 from game.world import replays
 from game.world.actions import EndSurvivorPhase
 from game.world.replays import keep_replay, list_replays, prune

@@ -17,10 +17,11 @@ from game.content.event_kinds import EVENT_KINDS
 from game.content.loader import load_content
 from game.content.sounds import parse_tables
 from game.sim.runner import play_game
-from game.ui import settings as S
-from game.ui import sound
-from game.ui.app import App
-from game.ui.game_scene import GameScene
+from game.ui.audio import sound
+from game.ui.board.game_scene import GameScene
+from game.ui.menus.settings_screen import SoundSettingsScene
+from game.ui.widgets import settings as S
+from game.ui.widgets.app import App
 from game.world.saves import GameRecord
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -195,7 +196,7 @@ def test_sound_settings_and_ctrl_m_are_saved(content, home):
     app = App(headless=True)
     app.settings = S.Settings()
     start_sound(app, content)
-    app.push(S.SoundSettingsScene())
+    app.push(SoundSettingsScene())
     app.step(1 / 60)
     app.scene.choices["music"].set(0)
     assert S.read_settings()[0].music == 0
@@ -219,7 +220,7 @@ def test_every_take_is_below_full_scale_and_starts_and_ends_silent(content, take
 
 
 def test_the_mix_follows_the_board(content):
-    from game.ui.sound_mix import Planner, where_on_board
+    from game.ui.audio.sound_mix import Planner, where_on_board
     table = content.extra["sounds"]
     view = (10, 10, 40, 30)
     left, centre = where_on_board((12, 20), view, table), where_on_board((25, 20), view, table)
@@ -258,7 +259,7 @@ def test_the_director_acting_out_of_sight_rings_the_sting(content, scenes, home)
 
 
 def test_a_cue_that_must_be_heard_makes_room(content):
-    from game.ui.sound_mix import Planner
+    from game.ui.audio.sound_mix import Planner
     table = content.extra["sounds"]
     planner = Planner(table, lambda path: (5.0, 0.9))
     shuffles = [planner.plan("shuffle", t / 10) for t in range(0, 30, 2)]

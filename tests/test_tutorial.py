@@ -47,7 +47,7 @@ def test_every_lesson_loads_and_validates(content, lessons):
 
 
 def test_button_keys_match_the_action_bar():
-    from game.ui.hud import ACTIONS
+    from game.ui.board.hud import ACTIONS
     assert set(BUTTONS) - {"continue"} == {a.key for a in ACTIONS}
 
 
@@ -238,7 +238,7 @@ def press(app, key: int) -> None:
 
 
 def lesson_scene(app):
-    from game.ui.tutorial_scene import LessonScene
+    from game.ui.board.tutorial_scene import LessonScene
     return next(sc for sc in reversed(app.stack) if isinstance(sc, LessonScene))
 
 
@@ -264,7 +264,7 @@ def wait_director(app) -> None:
 
 def end_turn(app) -> None:
     """Enter ends the turn; if a box asks to confirm (someone could still act), E (Enter there keeps playing)."""
-    from game.ui.widgets import Dialog
+    from game.ui.widgets.controls import Dialog
     press(app, pygame.K_RETURN)
     if isinstance(app.scene, Dialog):
         press(app, pygame.K_e)
@@ -307,8 +307,8 @@ def gesture(app, g: tuple) -> None:
 
 
 def open_app(content, size=(1280, 720)):
-    from game.ui.app import App
-    from game.ui.tutorial_scene import TutorialScene
+    from game.ui.board.tutorial_scene import TutorialScene
+    from game.ui.widgets.app import App
     app = App(size, headless=True)
     app.settings = types.SimpleNamespace(speed_value=1000.0, tooltips=False)
     listing = TutorialScene(content)
@@ -338,7 +338,7 @@ def play_step(app, gestures: list[tuple]) -> None:
 
 @pytest.mark.parametrize("lesson_id", LESSON_IDS)
 def test_each_lesson_completes_through_the_screen(content, lesson_id, home):
-    from game.ui.tutorial_scene import LessonSummary, TutorialScene
+    from game.ui.board.tutorial_scene import LessonSummary, TutorialScene
     app, listing = open_app(content)
     choose_in_list(app, listing, lesson_id)
     sc = lesson_scene(app)
@@ -416,7 +416,7 @@ def test_a_wrong_action_gets_a_hint_and_a_retry(content, lesson_id, home):
 
 
 def test_retry_skip_and_progress_through_the_screen(content, home):
-    from game.ui.tutorial_scene import LessonSummary, TutorialScene
+    from game.ui.board.tutorial_scene import LessonSummary, TutorialScene
     app, listing = open_app(content)
     choose_in_list(app, listing, "moving")
     sc = lesson_scene(app)
@@ -439,9 +439,9 @@ def test_retry_skip_and_progress_through_the_screen(content, home):
 
 def test_menu_and_command_line_reach_the_tutorial(content, home, tmp_path, monkeypatch):
     from game.cli import build_parser, main
-    from game.ui import tutorial_scene
-    from game.ui.app import App
-    from game.ui.widgets import Dialog
+    from game.ui.board import tutorial_scene
+    from game.ui.widgets.app import App
+    from game.ui.widgets.controls import Dialog
     app = App((1280, 720), headless=True)
     assert isinstance(tutorial_scene.open_tutorial(app, content), tutorial_scene.TutorialScene)   # the menu's route
     monkeypatch.setattr("game.tutorial.lessons.TUTORIAL_DIR", tmp_path / "nowhere")

@@ -14,12 +14,12 @@ from game.campaign.saves import campaign_dir, read_campaign, to_data, write_camp
 from game.campaign.state import Scar
 from game.content.loader import load_content
 from game.rules.dice import Dice
-from game.ui import theme
-from game.ui.app import App
-from game.ui.camp_modals import CampChoice, RenameDialog
-from game.ui.camp_screen import CampaignGameScene, CampScreen
-from game.ui.debrief_screen import DebriefScreen
+from game.ui.camp.camp_modals import CampChoice, RenameDialog
+from game.ui.camp.camp_screen import CampaignGameScene, CampScreen
+from game.ui.camp.debrief_screen import DebriefScreen
 from game.ui.menu import MainMenu
+from game.ui.widgets import theme
+from game.ui.widgets.app import App
 from tests.screen_player import ScreenPlayer, click, post, press
 
 

@@ -16,11 +16,11 @@ from game.campaign.saves import campaign_dir, read_campaign, write_campaign
 from game.campaign.tables import campaign_rules
 from game.content.loader import load_content
 from game.sim.runner import play_game
-from game.ui.app import App
-from game.ui.camp_screen import CampaignGameScene, CampScreen
-from game.ui.debrief_screen import DebriefScreen
-from game.ui.end_screen import game_stats, pick_moments
-from game.ui.replay_scene import ReplayScene
+from game.ui.board.end_screen import game_stats, pick_moments
+from game.ui.board.replay_scene import ReplayScene
+from game.ui.camp.camp_screen import CampaignGameScene, CampScreen
+from game.ui.camp.debrief_screen import DebriefScreen
+from game.ui.widgets.app import App
 from tests.screen_player import ScreenPlayer, click, press
 
 

@@ -6,9 +6,9 @@ import pygame
 import pytest
 
 from game.content.loader import load_content
-from game.ui.app import App
-from game.ui.game_scene import GameScene
-from game.ui.report_card import ReportCard
+from game.ui.board.game_scene import GameScene
+from game.ui.board.report_card import ReportCard
+from game.ui.widgets.app import App
 from game.world.saves import GameRecord, load_game, save_dir
 from tests.screen_player import click, press
 

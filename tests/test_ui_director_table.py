@@ -14,7 +14,7 @@ from game.tools import table_tools as T
 from game.tools.round_tracker import noise_buttons
 from game.tools.table_store import TableStore, default_db
 from game.ui.launch import make_app
-from game.ui.tool_director import DirectorScreen
+from game.ui.tools.tool_director import DirectorScreen
 from game.web.app import create_app
 from tests.test_ui_tools import button, click, frame, named, press, real_die
 from tests.test_ui_tools_table import hub

@@ -15,14 +15,15 @@ from game.ai.survivor_ai import SurvivorAI
 from game.cli import main as cli_main
 from game.content.loader import load_content
 from game.sim.runner import play_game
-from game.ui.end_screen import EndScreen, GameStats, game_stats, verdict
-from game.ui.help import HelpOverlay
+from game.ui.board.end_screen import EndScreen, GameStats, game_stats, verdict
+from game.ui.board.help import HelpOverlay
 from game.ui.launch import make_app
 from game.ui.menu import MainMenu
-from game.ui.saves_screen import SavesScene
-from game.ui.settings import SettingsScene, load_settings, settings_path
-from game.ui.setup import QuickPlayScene, ScenarioSelect, TeamSelect
-from game.ui.widgets import Button, Dialog
+from game.ui.menus.saves_screen import SavesScene
+from game.ui.menus.settings_screen import SettingsScene
+from game.ui.menus.setup import QuickPlayScene, ScenarioSelect, TeamSelect
+from game.ui.widgets.controls import Button, Dialog
+from game.ui.widgets.settings import load_settings, settings_path
 from game.world.components import Survivor
 from game.world.saves import GameRecord, RecordingSession, save_dir, write_save
 from tests.ui_standin import StandInGameScene, use_stand_in
@@ -35,7 +36,7 @@ def content():
 
 @pytest.fixture
 def home(tmp_path, monkeypatch):
-    """BT_HOME in a temporary folder and the stand-in board in place of game.ui.game_scene."""
+    """BT_HOME in a temporary folder and the stand-in board in place of game.ui.board.game_scene."""
     use_stand_in(monkeypatch, tmp_path)
     return tmp_path
 
@@ -161,7 +162,7 @@ def test_a_game_starts_from_the_menu_with_the_chosen_scenario_and_cards(app, con
 def test_the_real_board_opens_from_the_team_screen(content, tmp_path, monkeypatch):
     """The same flow into the real GameScene (skipped while the board is not in the build)."""
     monkeypatch.setenv("BT_HOME", str(tmp_path))
-    real = pytest.importorskip("game.ui.game_scene")
+    real = pytest.importorskip("game.ui.board.game_scene")
     app = make_app((1280, 720), headless=True)
     try:
         start_menu(app, content)
@@ -396,7 +397,7 @@ def test_f1_opens_and_closes_the_help_over_any_screen(app, content):
 
 
 def test_the_help_covers_the_topics_in_short_sections():
-    from game.ui.help import SECTIONS
+    from game.ui.board.help import SECTIONS
 
     names = [name for name, _ in SECTIONS]
     for topic in ("Actions", "Combat", "Heat", "The Director", "Downed"):
@@ -507,7 +508,7 @@ def test_cli_unknown_scenario_is_one_line_and_exit_2(home, capsys):
 # --- the widgets on their own ----------------------------------------------------------------------------------------
 
 def test_widgets_answer_events(app):
-    from game.ui.widgets import Block, Label, ListBox, Panel, Row, ScrollBox
+    from game.ui.widgets.controls import Block, Label, ListBox, Panel, Row, ScrollBox
 
     def ev(kind, **kw):
         return pygame.event.Event(kind, **kw)

@@ -1,4 +1,4 @@
-"""The board screen's kept layers (game.ui.layer_cache): a frame that reuses them, putting back only what the last
+"""The board screen's kept layers (widgets.layer_cache): a frame that reuses them, putting back only what the last
 frame drew over, must show the same pixels as a frame drawn from nothing; and a still board must not be drawn again
 every frame. Pixels are compared here because the pixels are what these caches promise."""
 from __future__ import annotations
@@ -7,10 +7,10 @@ import pygame
 import pytest
 
 from game.content.loader import load_content
-from game.ui.app import App
-from game.ui.board_view import BoardView
-from game.ui.game_scene import GameScene
-from game.ui.layer_cache import Snapshot
+from game.ui.board.board_view import BoardView
+from game.ui.board.game_scene import GameScene
+from game.ui.widgets.app import App
+from game.ui.widgets.layer_cache import Snapshot
 from game.world.saves import GameRecord
 
 

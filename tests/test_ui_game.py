@@ -12,9 +12,9 @@ import pytest
 from game.content.defs import Task
 from game.content.loader import load_content
 from game.tools.previews import move_reach, shot_preview
-from game.ui.app import App
-from game.ui.game_scene import GameScene
-from game.ui.report_card import ReportCard
+from game.ui.board.game_scene import GameScene
+from game.ui.board.report_card import ReportCard
+from game.ui.widgets.app import App
 from game.world import actions as A
 from game.world.actions import shot_odds_inputs
 from game.world.components import Health, Turn
@@ -400,8 +400,8 @@ def test_a_click_on_a_zombie_picks_the_obvious_attack_and_a_second_click_confirm
 
 
 def test_the_odds_card_covers_neither_the_attacker_the_target_nor_the_line_of_fire():
-    from game.ui.board_view import Camera
-    from game.ui.overlays import OddsCard
+    from game.ui.board.board_view import Camera
+    from game.ui.board.overlays import OddsCard
     cam = Camera(48, 48, 32)
     cam.view = pygame.Rect(0, 0, 960, 600)
     shooter = (300.0, 300.0)
@@ -415,7 +415,7 @@ def test_the_odds_card_covers_neither_the_attacker_the_target_nor_the_line_of_fi
 def test_a_board_that_leaves_the_stack_closes_its_game(content, home, scenes):
     import esper
 
-    from game.ui.app import Scene
+    from game.ui.widgets.app import Scene
     app, sc = start(content, scenes)
     world = sc.session.world
     assert world in esper.list_worlds()
@@ -489,7 +489,7 @@ def test_a_whole_game_played_at_the_screen_reaches_the_end_screen(content, home,
 
 def test_the_end_screen_and_header_count_rounds_for_hold_and_survive(content):
     """A hold or survive task is counted in rounds, on the end screen and in the objective header."""
-    from game.ui.end_screen import GameStats, objective_words, verdict
+    from game.ui.board.end_screen import GameStats, objective_words, verdict
     from game.world.session import Session
     s = Session(content, "jump_start", seed=1)
     s.task_index, s.task_progress = 1, 1

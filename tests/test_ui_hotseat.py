@@ -11,9 +11,9 @@ import pytest
 from game.ai.director_policy import policy_for
 from game.ai.survivor_ai import SurvivorAI
 from game.content.loader import load_content
-from game.ui.app import App
-from game.ui.game_scene import GameScene
-from game.ui.pass_cover import PassCover
+from game.ui.board.game_scene import GameScene
+from game.ui.board.pass_cover import PassCover
+from game.ui.widgets.app import App
 from game.world.components import Agenda, Status, Turn
 from game.world.saves import GameRecord, RecordingSession, SaveError, load_game, save_dir, seats_for, write_save
 from game.world.session import AI_OWNER
@@ -159,7 +159,7 @@ def test_a_damaged_hotseat_save_names_the_field(home, damage, field):
 
 
 def test_the_team_screen_seats_three_people_and_starts_a_hotseat_game(home, scenes):
-    from game.ui.setup import TeamSelect
+    from game.ui.menus.setup import TeamSelect
     app = App((1280, 720), headless=True)
     app.push(TeamSelect(CONTENT, CONTENT.scenarios["last_train_out"]))
     app.step()

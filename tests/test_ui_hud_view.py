@@ -1,4 +1,4 @@
-"""The HUD sees the game through a read-only view (game.ui.hud_view) that the board screen builds each frame: it can
+"""The HUD sees the game through a read-only view (board.hud_view) that the board screen builds each frame: it can
 read what it draws and hand the player's clicks back to the scene, and nothing else."""
 from __future__ import annotations
 
@@ -6,10 +6,10 @@ import pygame
 import pytest
 
 from game.content.loader import load_content
-from game.ui.app import App
-from game.ui.game_scene import GameScene
-from game.ui.hud import Hud
-from game.ui.hud_view import GameView, HudView
+from game.ui.board.game_scene import GameScene
+from game.ui.board.hud import Hud
+from game.ui.board.hud_view import GameView, HudView
+from game.ui.widgets.app import App
 from game.world.components import Inventory, Turn
 from game.world.saves import GameRecord
 from game.world.session import Session

@@ -6,11 +6,11 @@ import pygame
 import pytest
 
 from game.content.loader import load_content
-from game.ui.app import App
-from game.ui.board_modals import ExchangeDialog, Picker
-from game.ui.game_scene import GameScene
-from game.ui.report_card import ReportCard
-from game.ui.widgets import Dialog
+from game.ui.board.board_modals import ExchangeDialog, Picker
+from game.ui.board.game_scene import GameScene
+from game.ui.board.report_card import ReportCard
+from game.ui.widgets.app import App
+from game.ui.widgets.controls import Dialog
 from game.world.phase_report import phase_report
 from game.world.saves import GameRecord
 from tests.screen_player import click, press

@@ -1,4 +1,4 @@
-"""A night on screen (game.ui.night): the mat goes dark beyond what the survivors can see, and only where the rules
+"""A night on screen (board.night): the mat goes dark beyond what the survivors can see, and only where the rules
 limit sight (a night scenario, a blackout)."""
 from __future__ import annotations
 
@@ -7,9 +7,9 @@ import pytest
 
 from game.content.loader import load_content
 from game.rules.geometry import distance_half
-from game.ui.app import App
-from game.ui.game_scene import GameScene
-from game.ui.night import NightLayer, lit_cells
+from game.ui.board.game_scene import GameScene
+from game.ui.board.night import NightLayer, lit_cells
+from game.ui.widgets.app import App
 from game.world.saves import GameRecord
 
 

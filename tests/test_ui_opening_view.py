@@ -8,11 +8,11 @@ import pygame
 import pytest
 
 from game.content.loader import load_content
-from game.ui.app import App
-from game.ui.game_scene import GameScene
-from game.ui.opening_view import nearest_threats
-from game.ui.report_card import ReportCard
-from game.ui.widgets import Dialog
+from game.ui.board.game_scene import GameScene
+from game.ui.board.opening_view import nearest_threats
+from game.ui.board.report_card import ReportCard
+from game.ui.widgets.app import App
+from game.ui.widgets.controls import Dialog
 from game.world.saves import GameRecord
 from tests.screen_player import press
 

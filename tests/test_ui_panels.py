@@ -10,10 +10,10 @@ import pytest
 
 from game.content.loader import load_content
 from game.tools.previews import move_reach
-from game.ui.app import App
-from game.ui.game_scene import GameScene
-from game.ui.hud import Card, GameView
-from game.ui.intent_overlay import LEGEND, legend_rows
+from game.ui.board.game_scene import GameScene
+from game.ui.board.hud import Card, GameView
+from game.ui.board.intent_overlay import LEGEND, legend_rows
+from game.ui.widgets.app import App
 from game.world.events import Event
 from game.world.saves import GameRecord
 from tests.screen_player import post, press

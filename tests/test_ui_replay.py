@@ -11,17 +11,17 @@ from game.campaign import rules as R
 from game.campaign.saves import campaign_dir, write_campaign
 from game.cli import main
 from game.content.loader import load_content
-from game.ui.app import App
-from game.ui.camp_screen import CampaignGameScene, CampScreen
-from game.ui.debrief_screen import DebriefScreen
-from game.ui.end_screen import EndScreen
-from game.ui.game_scene import GameScene
+from game.ui.board.end_screen import EndScreen
+from game.ui.board.game_scene import GameScene
+from game.ui.board.replay_scene import ReplayScene, open_replay
+from game.ui.camp.camp_screen import CampaignGameScene, CampScreen
+from game.ui.camp.debrief_screen import DebriefScreen
 from game.ui.launch import make_app
 from game.ui.menu import MainMenu
-from game.ui.replay_scene import ReplayScene, open_replay
-from game.ui.replays_screen import ReplaysScene
-from game.ui.saves_screen import SavesScene
-from game.ui.widgets import Dialog
+from game.ui.menus.replays_screen import ReplaysScene
+from game.ui.menus.saves_screen import SavesScene
+from game.ui.widgets.app import App
+from game.ui.widgets.controls import Dialog
 from game.world.replays import list_replays, replay_dir
 from game.world.saves import GameRecord
 from tests.screen_player import ScreenPlayer

@@ -8,8 +8,8 @@ import pytest
 
 from game.content.loader import load_content
 from game.tools import sandbox as SB
-from game.ui.app import App
-from game.ui.sandbox_scene import SandboxScene
+from game.ui.tools.sandbox_scene import SandboxScene
+from game.ui.widgets.app import App
 from game.world import actions as A
 
 EXAMPLE = Path(__file__).resolve().parents[1] / "positions" / "street_corner.yaml"
@@ -147,7 +147,7 @@ def test_the_main_menu_opens_the_sandbox(content, monkeypatch, tmp_path):
 
 
 def test_l_turns_the_position_into_a_lesson_that_opens_in_the_tutorial(table, tmp_path):
-    from game.ui.tutorial_scene import LessonScene
+    from game.ui.board.tutorial_scene import LessonScene
     app, scene = table
     press(app, pygame.K_6)
     click(app, at(scene, 13, 16), button=3)
@@ -160,7 +160,7 @@ def test_l_turns_the_position_into_a_lesson_that_opens_in_the_tutorial(table, tm
     assert isinstance(app.scene, LessonScene)
     assert (tmp_path / "lessons" / "01_table1.yaml").exists()
     app.scene.exit()
-    from game.ui.tutorial_scene import open_tutorial
+    from game.ui.board.tutorial_scene import open_tutorial
     listing = open_tutorial(app, scene.content)
     assert listing.lessons[-1].title == "The ER Doctor breaks free" and listing.lessons[-1].order == \
         len(listing.lessons)

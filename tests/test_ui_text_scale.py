@@ -5,11 +5,12 @@ from __future__ import annotations
 import pytest
 
 from game.content.loader import load_content
-from game.ui import board_view, hud, theme
-from game.ui.app import App
-from game.ui.board_view import BoardView
-from game.ui.game_scene import GameScene
-from game.ui.settings import TEXT_SIZES
+from game.ui.board import board_view, hud
+from game.ui.board.board_view import BoardView
+from game.ui.board.game_scene import GameScene
+from game.ui.widgets import theme
+from game.ui.widgets.app import App
+from game.ui.widgets.settings import TEXT_SIZES
 from game.world.saves import GameRecord
 
 tag_img, text_img, tag = board_view._tag_img, hud._text_img, BoardView._tag      # before any test spies on them

@@ -13,14 +13,14 @@ from game.tools import frenzy as F
 from game.tools import quickplay as Q
 from game.ui.launch import make_app
 from game.ui.menu import MainMenu
-from game.ui.tool_calc import CalculatorScreen
-from game.ui.tool_director import DirectorScreen
-from game.ui.tool_frenzy import FrenzyScreen
-from game.ui.tool_inputs import Chip, Cycle, DiceRow, Stepper, TextField, Toggle
-from game.ui.tool_quickplay import QuickPlayToolScreen
-from game.ui.tool_scavenge import ScavengeScreen
-from game.ui.tools_screen import TOOLS, ToolsScreen
-from game.ui.widgets import Button, Choice
+from game.ui.tools.tool_calc import CalculatorScreen
+from game.ui.tools.tool_director import DirectorScreen
+from game.ui.tools.tool_frenzy import FrenzyScreen
+from game.ui.tools.tool_quickplay import QuickPlayToolScreen
+from game.ui.tools.tool_scavenge import ScavengeScreen
+from game.ui.tools.tools_screen import TOOLS, ToolsScreen
+from game.ui.widgets.controls import Button, Choice
+from game.ui.widgets.tool_inputs import Chip, Cycle, DiceRow, Stepper, TextField, Toggle
 from tests.ui_standin import StandInGameScene, stand_in_app  # noqa: F401  (the `app` fixture)
 
 
@@ -363,7 +363,7 @@ def test_quickplay_rolls_and_plays_the_scenario_at_once(app, content):
 
 
 def test_a_quickplay_game_from_the_tool_is_saved_and_loaded(app, content, tmp_path):
-    from game.ui.saves_screen import content_for
+    from game.ui.menus.saves_screen import content_for
     from game.world.saves import SaveError, load_game, read_save, write_save
 
     scene = open_tool(app, content, 4)
@@ -414,13 +414,13 @@ def test_quickplay_own_dice_and_a_fixed_map(app, content):
 
 
 def test_quickplay_plays_on_the_real_board(content, tmp_path, monkeypatch):
-    pytest.importorskip("game.ui.game_scene")
+    pytest.importorskip("game.ui.board.game_scene")
     monkeypatch.setenv("BT_HOME", str(tmp_path))
     app = make_app((1280, 720), headless=True)
     try:
         scene = open_tool(app, content, 4)
         click(app, button(app, "Play this scenario"))
-        from game.ui.game_scene import GameScene
+        from game.ui.board.game_scene import GameScene
         assert isinstance(app.scene, GameScene)
         frame(app, 2)
         assert app.scene.game.session.scenario.id == scene.scenario.id
@@ -532,7 +532,7 @@ def test_at_640x360_inputs_stay_in_their_panel_and_off_the_buttons(number, attac
 
 
 def test_director_distances_keep_half_inches(app, content):
-    from game.ui.tool_inputs import InchStepper
+    from game.ui.widgets.tool_inputs import InchStepper
     scene = open_tool(app, content, 2)
     first, second = scene.survivors[:2]
     ally = next(w for w in widgets_of(scene) if isinstance(w, InchStepper) and w.visible and

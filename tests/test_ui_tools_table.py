@@ -16,9 +16,9 @@ from game.tools.common import Roller
 from game.tools.table_store import TableStore, default_db
 from game.ui.launch import make_app
 from game.ui.menu import MainMenu
-from game.ui.tool_calc import CalculatorScreen
-from game.ui.tool_scavenge import ScavengeScreen
-from game.ui.tools_screen import ToolsScreen
+from game.ui.tools.tool_calc import CalculatorScreen
+from game.ui.tools.tool_scavenge import ScavengeScreen
+from game.ui.tools.tools_screen import ToolsScreen
 from tests.test_ui_tools import click, frame, press, type_text
 from tests.ui_standin import StandInGameScene, stand_in_app  # noqa: F401  (the `app` fixture)
 
@@ -176,7 +176,7 @@ def test_enter_my_dice_resolves_the_attack_and_adds_to_the_heat_total(app, conte
 
 
 def test_the_director_board_survives_leaving_tools_and_a_restart(app, content):
-    from game.ui.tool_director import DirectorScreen
+    from game.ui.tools.tool_director import DirectorScreen
     from tests.test_ui_tools import button
 
     hub(app, content)

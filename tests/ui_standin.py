@@ -4,9 +4,9 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from game.ui import setup
-from game.ui.app import Scene
 from game.ui.launch import make_app
+from game.ui.menus import setup
+from game.ui.widgets.app import Scene
 from game.world.saves import RecordingSession
 
 

@@ -10,7 +10,7 @@ from pathlib import Path
 from matplotlib.figure import Figure
 from matplotlib.ticker import MaxNLocator
 
-# Colour-blind safe colours: the "clear" palette of game/ui/theme.py (Okabe and Ito's), copied as hex because game/sim
+# Colour-blind safe colours: the "clear" palette of ui/widgets/theme.py (Okabe and Ito), copied as hex because game/sim
 # may not import game/ui. Lines also differ by marker and dash, so nothing rests on colour alone.
 SKY_BLUE = "#56B4E9"       # theme SURVIVOR
 VERMILLION = "#D55E00"     # theme DANGER

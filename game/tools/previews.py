@@ -2,7 +2,7 @@
 the exact odds of each attack it could make, the parting swipes a Disengage would take and the swarm's odds on it.
 They are the engine's own inputs (game.world.actions) put through the calculator (game.tools.calculator, which counts
 every roll exactly),
-shared by the game board (game.ui.overlays) and the sandbox (game.tools.sandbox_explain). Nothing here decides a
+shared by the game board (game.ui.board.overlays) and the sandbox (game.tools.sandbox_explain). Nothing here decides a
 rule: the 2nd and 3rd Move bands are a guide (each Move is checked by the engine when it is submitted).
 """
 from __future__ import annotations

@@ -4,5 +4,5 @@
     runner.py    LessonRunner: builds a lesson's Session, checks each submitted Action against the current step,
                  advances or rewinds with a hint, and records progress (no pygame: fully testable headless)
 
-The screen is game/ui/tutorial_scene.py.
+The screen is game/ui/board/tutorial_scene.py.
 """

@@ -20,12 +20,12 @@ from pathlib import Path
 
 from game.content.errors import ContentError
 from game.content.loader import load_content, load_content_or_report
-from game.ui import help as help_overlay
-from game.ui import sound
-from game.ui.app import App, new_seed
-from game.ui.keymap import key_from_name
+from game.ui.audio import sound
+from game.ui.board import help as help_overlay
 from game.ui.menu import MainMenu
-from game.ui.settings import apply_look, load_settings, save_settings
+from game.ui.widgets.app import App, new_seed
+from game.ui.widgets.keymap import key_from_name
+from game.ui.widgets.settings import apply_look, load_settings, save_settings
 
 SCREENSHOT_FRAMES = 4
 
@@ -67,7 +67,7 @@ def toggle_mute(app) -> None:
 def run_sandbox(content, position, path=None, select: str | None = None, screenshot: str | Path | None = None,
                 size: tuple[int, int] | None = None) -> int:
     """`python main.py sandbox [--map ID] [--position FILE] [--select NAME]`: the teacher's table."""
-    from game.ui.sandbox_scene import SandboxScene
+    from game.ui.tools.sandbox_scene import SandboxScene
 
     app = make_app(size, headless=screenshot is not None)
     app.push(MainMenu(content))
@@ -117,8 +117,8 @@ def run_camp(name: str | None = None, screenshot: str | Path | None = None,
     """The camp screen of the named campaign (one line and exit 1 when it is damaged), else what Main menu ->
     Campaign opens (camp_list.open_campaign), over the main menu."""
     from game.campaign.saves import SaveError, campaign_path
-    from game.ui.camp_list import open_campaign, with_list
-    from game.ui.camp_screen import camp_for
+    from game.ui.camp.camp_list import open_campaign, with_list
+    from game.ui.camp.camp_screen import camp_for
     content = load_content_or_report()
     if content is None:
         return 1
@@ -156,7 +156,7 @@ def _game(scenario: str | None, seed: int | None, screenshot, demo_level: str | 
     if scenario is None:
         ids = list(content.scenarios)
         scenario = ids[seed % len(ids)]
-    from game.ui.setup import new_game  # loaded with the board, not for the menu (start-up time)
+    from game.ui.menus.setup import new_game  # loaded with the board, not for the menu (start-up time)
 
     app = make_app(size, headless=screenshot is not None)
     app.push(MainMenu(content))          # under the board: where "back to menu" leads
@@ -186,7 +186,7 @@ def run_tutorial(lesson: int | None = None, screenshot: str | Path | None = None
                  size: tuple[int, int] | None = None) -> int:
     """`python main.py tutorial [--lesson N] [--screenshot FILE] [--size WxH]`: the lesson list, or lesson N."""
     from game.tutorial.lessons import load_lessons  # loaded with the tutorial, not for the menu
-    from game.ui.tutorial_scene import TutorialScene
+    from game.ui.board.tutorial_scene import TutorialScene
 
     try:
         content = load_content()

@@ -6,12 +6,12 @@ import random
 import pygame
 
 from game.content.defs import Content
-from game.ui import theme
-from game.ui.app import new_seed
-from game.ui.map_card import map_thumbnail
-from game.ui.navigation import route
-from game.ui.settings import SettingsScene
-from game.ui.widgets import Button, MenuList, UIScene, confirm, draw_text, text_size
+from game.ui.menus.settings_screen import SettingsScene
+from game.ui.widgets import theme
+from game.ui.widgets.app import new_seed
+from game.ui.widgets.controls import Button, MenuList, UIScene, confirm, draw_text, text_size
+from game.ui.widgets.map_card import map_thumbnail
+from game.ui.widgets.navigation import route
 
 VERSION = "0.1"
 
@@ -70,43 +70,43 @@ class MainMenu(UIScene):
     # The screens behind the entries load when first chosen, so the menu is on screen fast (none leads back here
     # by import: the way back is the "main_menu" route).
     def play(self) -> None:
-        from game.ui.setup import ScenarioSelect
+        from game.ui.menus.setup import ScenarioSelect
         self.app.push(ScenarioSelect(self.content))
 
     def quick_play(self) -> None:
-        from game.ui.setup import QuickPlayScene
+        from game.ui.menus.setup import QuickPlayScene
         self.app.push(QuickPlayScene(self.content))
 
     def campaign(self) -> None:
-        from game.ui.camp_list import open_campaign
+        from game.ui.camp.camp_list import open_campaign
         open_campaign(self.app, self.content)
 
     def demo(self, scenario: str | None = None, seed: int | None = None) -> None:
-        from game.ui.setup import new_game
+        from game.ui.menus.setup import new_game
         sid = scenario or random.choice(list(self.content.scenarios))
         new_game(self.app, self.content, sid, seed if seed is not None else new_seed(),
                  self.content.scenarios[sid].team, demo_level="veteran")
 
     def load(self) -> None:
-        from game.ui.replays_screen import ReplaysScene
-        from game.ui.saves_screen import SavesScene
+        from game.ui.menus.replays_screen import ReplaysScene
+        from game.ui.menus.saves_screen import SavesScene
         self.app.push(SavesScene(self.content, replays=lambda: self.app.push(ReplaysScene(self.content))))
 
     def settings(self) -> None:
         self.app.push(SettingsScene())
 
     def tutorial(self) -> None:
-        from game.ui.tutorial_scene import open_tutorial
+        from game.ui.board.tutorial_scene import open_tutorial
         open_tutorial(self.app, self.content)
 
     def sandbox(self) -> None:
         from game.tools.sandbox import start_position
-        from game.ui.sandbox_scene import SandboxScene
+        from game.ui.tools.sandbox_scene import SandboxScene
         first = next(iter(self.content.scenarios.values()))
         self.app.push(SandboxScene(self.content, start_position(self.content, first.map)))
 
     def tools(self) -> None:
-        from game.ui.tools_screen import ToolsScreen
+        from game.ui.tools.tools_screen import ToolsScreen
         self.app.push(ToolsScreen(self.content))
 
     def quit(self) -> None:

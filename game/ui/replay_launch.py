@@ -7,9 +7,9 @@ import sys
 from pathlib import Path
 
 from game.content.loader import load_content_or_report
+from game.ui.board.replay_scene import ReplayScene
 from game.ui.launch import make_app, run_window
 from game.ui.menu import MainMenu
-from game.ui.replay_scene import ReplayScene
 from game.world.saves import SaveError
 
 
@@ -35,7 +35,7 @@ def run_replay(path: str, round_no: int | None = None, screenshot: str | None = 
 
 
 def _export(app, scene: ReplayScene, out: Path, from_round: int | None, to_round: int | None) -> int:
-    from game.ui.replay_export import export_gif  # Pillow, loaded only to write a clip
+    from game.ui.board.replay_export import export_gif  # Pillow, loaded only to write a clip
 
     rounds = scene.player.rounds
     first = 1 if from_round is None else from_round

@@ -23,7 +23,7 @@ from game.world.action_registry import kind_of
 from game.world.saves import GameRecord
 from game.world.session import Session
 
-# the Director steps in words, as the board's banners name them (game.ui.game_scene)
+# the Director steps in words, as the board's banners name them (game.ui.board.game_scene)
 DIRECTOR_STEPS = {"frenzy": "Feeding Frenzy", "horror": "Horror check", "ambient": "Ambient Heat",
                   "escalation": "Escalation", "purchase": "Spending Heat", "shriek": "Shriek",
                   "swarm": "Swarm attack", "zombie": "The horde moves", "reset": "Heat resets",

@@ -1,4 +1,4 @@
-"""The game's sound: pygame's mixer playing the voices game.ui.sound_mix plans, the ambience loops and the music bed.
+"""The game's sound: pygame's mixer playing the voices sound_mix plans, the ambience loops and the music bed.
 
     start(app, content)     opens the mixer once per window; with no audio device it says so in one line and the
                             game plays on silent (every call below is then a no-op)
@@ -18,7 +18,7 @@ from pathlib import Path
 import pygame
 
 from game.content.sounds import SoundTable
-from game.ui.sound_mix import CENTRE, Planner, Voice, Where, facts, tension, where_on_board
+from game.ui.audio.sound_mix import CENTRE, Planner, Voice, Where, facts, tension, where_on_board
 
 CHANNELS = 32
 LOOP_CHANNELS = 5           # the ambience's loops and the two music beds, kept apart from the effects

@@ -1,5 +1,5 @@
 """The mix as plain arithmetic (no pygame): what an event sounds like, where it sits in the stereo field, which take
-plays, and what gives way when too much happens at once. game.ui.sound plays the voices this plans; the tests mix
+plays, and what gives way when too much happens at once. game.ui.audio.sound plays the voices this plans; the tests mix
 them offline with numpy the same way, to measure that a whole game never clips.
 
 Levels are linear gains. A voice's loudness on each side is its take's peak times its gains; the sum over every voice

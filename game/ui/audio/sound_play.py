@@ -8,7 +8,7 @@ import pygame
 
 from game.content.sounds import SoundTable
 from game.content.validate import hint
-from game.ui.sound import quietly
+from game.ui.audio.sound import quietly
 
 
 def play_cue(table: SoundTable, cue_id: str) -> int:

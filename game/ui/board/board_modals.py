@@ -1,5 +1,5 @@
 """The modals of the board screen: a list of choices at the pointer, and the gear exchange between two survivors.
-Like every modal they are Overlays on the App's one stack (game.ui.widgets): opened with app.push, closed with
+Like every modal they are Overlays on the App's one stack (game.ui.widgets.controls): opened with app.push, closed with
 close(), Escape closes the top one, and input reaches the top one only."""
 from __future__ import annotations
 
@@ -7,8 +7,8 @@ from collections.abc import Callable
 
 import pygame
 
-from game.ui import theme
-from game.ui.widgets import BoardModal, draw_panel, draw_text, line_height, text_size
+from game.ui.widgets import theme
+from game.ui.widgets.controls import BoardModal, draw_panel, draw_text, line_height, text_size
 from game.world.components import Inventory
 
 

@@ -12,8 +12,8 @@ from pathlib import Path
 
 import pygame
 
-from game.ui import theme
-from game.ui.layer_cache import Snapshot
+from game.ui.widgets import theme
+from game.ui.widgets.layer_cache import Snapshot
 from game.world.components import Health, Status, Survivor, Turn, Zombie
 
 SPRITES_DIR = Path(__file__).resolve().parents[2] / "sprites"

@@ -16,9 +16,9 @@ from __future__ import annotations
 import pygame
 
 from game.ai.director_policy import DirectorAI
-from game.ui import theme
-from game.ui.overlays import draw_path, draw_path_label
-from game.ui.widgets import draw_panel, draw_text, draw_wrapped, ellipsize, line_height, mix, wrapped_height
+from game.ui.board.overlays import draw_path, draw_path_label
+from game.ui.widgets import theme
+from game.ui.widgets.controls import draw_panel, draw_text, draw_wrapped, ellipsize, line_height, mix, wrapped_height
 from game.world.director_seat import MenuRow, menu_rows
 from game.world.errors import Impossible
 from game.world.intent import lunge_intent, spawn_preview

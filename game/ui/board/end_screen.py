@@ -12,10 +12,9 @@ from dataclasses import dataclass, field
 import pygame
 
 from game.content.defs import Content
-from game.ui import theme
-from game.ui.app import new_seed
-from game.ui.navigation import go
-from game.ui.widgets import (
+from game.ui.widgets import theme
+from game.ui.widgets.app import new_seed
+from game.ui.widgets.controls import (
     Button,
     UIScene,
     draw_panel,
@@ -26,6 +25,7 @@ from game.ui.widgets import (
     mix,
     text_size,
 )
+from game.ui.widgets.navigation import go
 from game.world.agendas import night_of, verdicts
 from game.world.components import Status, Survivor
 from game.world.saves import GameRecord

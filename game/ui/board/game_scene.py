@@ -8,7 +8,7 @@ the same Action objects the AI and the tests submit; an action the rules refuse 
 toast. The Director Phase is played one step per tick at the chosen speed (1x, 2x, 4x or instant), each zombie's
 move animated along its path. Ctrl+Z undoes, Ctrl+S saves, the game autosaves at the start of every round.
 
-Controls (the full list is game.ui.hud.BOARD_KEYS): click a survivor to start their turn (or the team strip, or
+Controls (the full list is game.ui.board.hud.BOARD_KEYS): click a survivor to start their turn (or the team strip, or
 Tab then an action), click a shaded cell to move (pale shades take two or three Moves), an action's key or button
 then its target (F melee, T shoot, G throw...), Space ends the activation, Enter the turn. Right/middle drag or
 WASD/arrows pan, the wheel or +/- zoom. While the Director plays, and in a demo: Space pauses, N plays one step,
@@ -37,24 +37,21 @@ from game.tools.previews import (
     swipe_odds,
     throw_preview,
 )
-from game.ui import theme
-from game.ui.app import Scene
-from game.ui.board_modals import Picker
-from game.ui.board_panels import BoardPanels
-from game.ui.board_view import TERRAIN_TEXT, BoardView, Motion, Sprites
-from game.ui.director_desk import AUTO_STEP, DirectorDesk
-from game.ui.end_screen import EndScreen
-from game.ui.help import toggle_help
-from game.ui.hud import ACTIONS, Card, Hud, compute_layout, key_label
-from game.ui.hud_view import GameView, HudView
-from game.ui.intent_overlay import draw_intents, draw_legend, legend_rows
-from game.ui.keymap import player_keys
-from game.ui.layer_cache import Overdraw, Snapshot
-from game.ui.minimap import SPAWN, Minimap
-from game.ui.night import NightLayer
-from game.ui.offscreen import OffscreenMarkers
-from game.ui.opening_view import fight_view
-from game.ui.overlays import (
+from game.ui.audio.sound import BoardSound
+from game.ui.board.board_modals import Picker
+from game.ui.board.board_panels import BoardPanels
+from game.ui.board.board_view import TERRAIN_TEXT, BoardView, Motion, Sprites
+from game.ui.board.director_desk import AUTO_STEP, DirectorDesk
+from game.ui.board.end_screen import EndScreen
+from game.ui.board.help import toggle_help
+from game.ui.board.hud import ACTIONS, Card, Hud, compute_layout, key_label
+from game.ui.board.hud_view import GameView, HudView
+from game.ui.board.intent_overlay import draw_intents, draw_legend, legend_rows
+from game.ui.board.minimap import SPAWN, Minimap
+from game.ui.board.night import NightLayer
+from game.ui.board.offscreen import OffscreenMarkers
+from game.ui.board.opening_view import fight_view
+from game.ui.board.overlays import (
     SIGHT_OK,
     OddsCard,
     ReachLayer,
@@ -67,12 +64,15 @@ from game.ui.overlays import (
     draw_sight,
     pct,
 )
-from game.ui.pass_cover import PassCover
-from game.ui.report_card import ReportCard
-from game.ui.settings import read_settings
-from game.ui.sound import BoardSound
-from game.ui.targeting import MODES, ONE_CLICK, Move, Targeting
-from game.ui.widgets import Button, Dialog, Tooltips, Widget
+from game.ui.board.pass_cover import PassCover
+from game.ui.board.report_card import ReportCard
+from game.ui.board.targeting import MODES, ONE_CLICK, Move, Targeting
+from game.ui.widgets import theme
+from game.ui.widgets.app import Scene
+from game.ui.widgets.controls import Button, Dialog, Tooltips, Widget
+from game.ui.widgets.keymap import player_keys
+from game.ui.widgets.layer_cache import Overdraw, Snapshot
+from game.ui.widgets.settings import read_settings
 from game.world import actions as A
 from game.world.action_registry import BY_ID, kind_of
 from game.world.agendas import verdicts
@@ -129,7 +129,7 @@ class GameScene(Scene):
         self.step_once = False
         self.sprites = Sprites()
         self.view = BoardView(self.session.map, self.sprites)
-        self.overdraw = Overdraw()              # what each frame draws over the kept layers (game.ui.layer_cache)
+        self.overdraw = Overdraw()              # what each frame draws over the kept layers (widgets.layer_cache)
         self.hud = Hud(self.sprites, self.overdraw)
         self.keymap = self.player_keys()
         self.hud.build_buttons(self.on_action, self.keymap)
@@ -139,11 +139,11 @@ class GameScene(Scene):
         self.reach_layer = ReachLayer()
         self.night = NightLayer()               # the dark beyond the survivors' sight (a night, a blackout)
         self.odds_card = OddsCard()
-        self.panels = BoardPanels(pygame.Rect(0, 0, 0, 0))     # where this frame's panels went (game.ui.board_panels)
+        self.panels = BoardPanels(pygame.Rect(0, 0, 0, 0))     # where this frame's panels went (board_panels)
         self.board_layer = Snapshot(self.overdraw)      # the picture of the board while nothing on it changes
         self.tips = Tooltips()
         self.sound = BoardSound(self)            # the cues of the events, the ambience, the music bed
-        self.mode: Targeting = Move()          # what a click on the board means now (game.ui.targeting)
+        self.mode: Targeting = Move()          # what a click on the board means now (game.ui.board.targeting)
         self.show_intents = False              # Z: every zombie's next move on the board, not only the hovered one's
         self._path_label = None                # (end, label, danger words, tone): drawn over the models
         self.selected: int | None = None
@@ -440,7 +440,7 @@ class GameScene(Scene):
 
     def _play_director(self, dt: float) -> None:
         s = self.session
-        if s.awaiting_director:          # the person in the Director's seat chooses (game.ui.director_desk)
+        if s.awaiting_director:          # the person in the Director's seat chooses (game.ui.board.director_desk)
             chair = self.record.director_player
             if chair and self.current_player != chair:
                 self.pass_to(chair, role="the Director")
@@ -759,7 +759,7 @@ class GameScene(Scene):
         self.own_tile = self.view.cam.tile       # the fight's framing never zooms in past the player's choice
 
     def frame_fight(self, glide: bool = False) -> None:
-        """The team and the nearest threats in view (game.ui.opening_view): at the start, and each Survivor Phase
+        """The team and the nearest threats in view (game.ui.board.opening_view): at the start, and each Survivor Phase
         (gliding there); a threat too far to show beside the team is looked at first."""
         lay = self._lay()
         cam = self.view.cam
@@ -1357,7 +1357,7 @@ class GameScene(Scene):
         if self.desk is not None and self.desk.active:      # the Director's menu over the right panel
             self.desk.draw(surface, lay)
             over.add(lay.right, 0)
-        # the panels over the board, each where no other is (game.ui.board_panels)
+        # the panels over the board, each where no other is (game.ui.board.board_panels)
         self.panels = panels = BoardPanels(lay.board, lay.px(6))
         panels.take("minimap", self.minimap.place(lay.board, lay.s))
         if words is not None:
@@ -1480,7 +1480,7 @@ class GameScene(Scene):
         return area
 
     def _intent_legend(self) -> list[str]:
-        """The legend's rows for what the board shows of the horde now (game.ui.intent_overlay.LEGEND)."""
+        """The legend's rows for what the board shows of the horde now (game.ui.board.intent_overlay.LEGEND)."""
         s = self.session
         if self.motion.busy or s.in_director or s.result or (self.hover_model is None and not self.show_intents):
             return []

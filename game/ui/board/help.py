@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pygame
 
-from game.ui import theme
-from game.ui.widgets import Block, Button, MenuList, Overlay, ScrollBox, draw_panel, draw_text, ui_scale
+from game.ui.widgets import theme
+from game.ui.widgets.controls import Block, Button, MenuList, Overlay, ScrollBox, draw_panel, draw_text, ui_scale
 from game.world.action_registry import BAR
 
 H, P, B, K = "h", "p", "b", "k"

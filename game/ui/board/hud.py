@@ -13,12 +13,11 @@ from dataclasses import dataclass, field
 
 import pygame
 
-from game.ui import theme
-from game.ui.board_panels import BoardPanels
-from game.ui.board_view import STATUS_NAMES, STATUS_TOKENS, Sprites, _letter, shade
-from game.ui.hud_view import GameView, HudView
-from game.ui.layer_cache import Overdraw, Snapshot, button_look
-from game.ui.widgets import (
+from game.ui.board.board_panels import BoardPanels
+from game.ui.board.board_view import STATUS_NAMES, STATUS_TOKENS, Sprites, _letter, shade
+from game.ui.board.hud_view import GameView, HudView
+from game.ui.widgets import theme
+from game.ui.widgets.controls import (
     Button,
     draw_panel,
     draw_text,
@@ -29,6 +28,7 @@ from game.ui.widgets import (
     text_size,
     wrap,
 )
+from game.ui.widgets.layer_cache import Overdraw, Snapshot, button_look
 from game.world.action_registry import BAR
 from game.world.components import Health, Inventory, Status, Survivor, Turn, Zombie
 from game.world.story import GROUPS, Entry, Fold, Story, folded
@@ -906,7 +906,7 @@ class Hud:
                             hint: str = "", status_line: str = "", panels: BoardPanels | None = None
                             ) -> list[pygame.Rect]:
         """Floaters, toasts, the dice tray, search cards and the status line over the board, each where `panels`
-        finds room (game.ui.board_panels); returns where they were drawn."""
+        finds room (game.ui.board.board_panels); returns where they were drawn."""
         px = lay.px
         b = lay.board
         panels = panels if panels is not None else BoardPanels(b, px(6))
@@ -1063,7 +1063,7 @@ class Hud:
 
     # --- the action bar ------------------------------------------------------------------------------------------
     def build_buttons(self, on_action: Callable[[str], None], keys: dict[str, int] | None = None) -> None:
-        """The action bar; `keys`: the player's key for each action (game.ui.keymap), the defaults if None."""
+        """The action bar; `keys`: the player's key for each action (game.ui.widgets.keymap), the defaults if None."""
         keys = keys or {}
         self.buttons = [ActionButton(spec, lambda k=spec.key: on_action(k), keys.get(spec.key, spec.hotkey))
                         for spec in ACTIONS]

@@ -7,10 +7,10 @@ import math
 
 import pygame
 
-from game.ui import theme
-from game.ui.board_view import Camera
-from game.ui.overlays import dashed_line
-from game.ui.widgets import draw_panel, draw_text, line_height, text_size
+from game.ui.board.board_view import Camera
+from game.ui.board.overlays import dashed_line
+from game.ui.widgets import theme
+from game.ui.widgets.controls import draw_panel, draw_text, line_height, text_size
 from game.world.intent import Intent
 
 WALKS = (214, 150, 96)               # a walk that reaches no one (one that does is in theme.DANGER)
@@ -109,7 +109,7 @@ _legends: dict[tuple, pygame.Surface] = {}       # the legend's picture per (row
 
 
 def draw_legend(surface: pygame.Surface, panels, rows: list[str], s: float) -> pygame.Rect:
-    """The legend of the rows given, in a small panel where `panels` (game.ui.board_panels) finds room."""
+    """The legend of the rows given, in a small panel where `panels` (game.ui.board.board_panels) finds room."""
     key = (tuple(rows), s, theme.palette, theme.text_scale)
     picture = _legends.get(key)
     if picture is None:

@@ -14,10 +14,10 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 import pygame  # noqa: E402
 
-from game.ui import theme  # noqa: E402
-from game.ui.app import write_png  # noqa: E402
-from game.ui.board_view import Sprites, StaticBoard  # noqa: E402
-from game.ui.widgets import draw_text, text_size  # noqa: E402
+from game.ui.board.board_view import Sprites, StaticBoard  # noqa: E402
+from game.ui.widgets import theme  # noqa: E402
+from game.ui.widgets.app import write_png  # noqa: E402
+from game.ui.widgets.controls import draw_text, text_size  # noqa: E402
 
 KEY = (("Start", "SURVIVOR"), ("Exit", "GOOD"), ("Objective", "ACCENT"), ("Search", "INK"),
        ("Spawn (S minor, M major)", "HEAT"), ("Zombie at the start", "ZOMBIE"))

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pygame
 
-from game.ui import theme
-from game.ui.board_view import GROUND, Camera, StaticBoard
-from game.ui.widgets import draw_panel
+from game.ui.board.board_view import GROUND, Camera, StaticBoard
+from game.ui.widgets import theme
+from game.ui.widgets.controls import draw_panel
 from game.world.horde import objective_cells
 
 SPAWN = (176, 120, 214)          # spawn points: hollow purple squares (zombies are filled red dots)

@@ -6,9 +6,9 @@ import math
 
 import pygame
 
-from game.ui import theme
-from game.ui.board_view import Camera
-from game.ui.widgets import draw_panel, draw_text, ellipsize, text_size
+from game.ui.board.board_view import Camera
+from game.ui.widgets import theme
+from game.ui.widgets.controls import draw_panel, draw_text, ellipsize, text_size
 
 LIFE = 2.6          # seconds a marker stays at 1x (faster speeds age it faster)
 

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 
 import pygame
 
-from game.ui.board_view import TILE_SIZES, Camera
+from game.ui.board.board_view import TILE_SIZES, Camera
 
 THREATS = 3             # the nearest zombies the view tries to show with the team, fewer when they do not fit
 MARGIN = 1.5            # cells of air round what is shown

@@ -14,9 +14,9 @@ from fractions import Fraction
 import pygame
 
 from game.tools.previews import Preview, Reach
-from game.ui import theme
-from game.ui.board_view import Camera, _letter, shade
-from game.ui.widgets import draw_panel, draw_text, ellipsize, line_height, text_size, wrap
+from game.ui.board.board_view import Camera, _letter, shade
+from game.ui.widgets import theme
+from game.ui.widgets.controls import draw_panel, draw_text, ellipsize, line_height, text_size, wrap
 from game.world.components import Status
 
 BAND_COLOURS = {1: (86, 170, 226), 2: (120, 128, 222), 3: (156, 112, 200)}

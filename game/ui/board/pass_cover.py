@@ -12,8 +12,8 @@ from collections.abc import Callable
 
 import pygame
 
-from game.ui import theme
-from game.ui.widgets import Overlay, draw_panel, draw_text, draw_wrapped, line_height, wrapped_height
+from game.ui.widgets import theme
+from game.ui.widgets.controls import Overlay, draw_panel, draw_text, draw_wrapped, line_height, wrapped_height
 
 GO_KEYS = {pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE}
 

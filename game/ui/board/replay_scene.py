@@ -4,7 +4,7 @@
 
 The board is the live game's (GameScene, as in a demo: the camera follows the survivor who acts and glides to what
 the Director does, walks are animated, banners say each Director step), fed by a ReplayPlayer rather than by
-players. Under it (game.ui.replay_timeline) the transport buttons and the timeline with the rounds and key moments.
+players. Under it (replay_timeline) the transport buttons and the timeline with the rounds and key moments.
 
 Keys: Space play / pause; Right or N one step forward, Left one step back (an action, or one Director step);
 Page Down / Page Up the next / previous round; ] / [ the next / previous key moment; Home / End the start / end;
@@ -18,13 +18,13 @@ from pathlib import Path
 
 import pygame
 
-from game.ui import theme
-from game.ui.game_scene import AI_STEP_TIME, STEP_TIME, GameScene
-from game.ui.hud import compute_layout
-from game.ui.navigation import route
-from game.ui.replay_files import open_replay_file
-from game.ui.replay_timeline import IconButton, Timeline, status_text
-from game.ui.widgets import draw_text, ellipsize, line_height, message
+from game.ui.board.game_scene import AI_STEP_TIME, STEP_TIME, GameScene
+from game.ui.board.hud import compute_layout
+from game.ui.board.replay_files import open_replay_file
+from game.ui.board.replay_timeline import IconButton, Timeline, status_text
+from game.ui.widgets import theme
+from game.ui.widgets.controls import draw_text, ellipsize, line_height, message
+from game.ui.widgets.navigation import route
 from game.world.phase_report import step_sentence
 from game.world.replay_player import Moment
 from game.world.replays import ending

@@ -11,8 +11,8 @@ from collections.abc import Callable
 
 import pygame
 
-from game.ui import theme
-from game.ui.widgets import Button, draw_text, line_height, mix, text_size
+from game.ui.widgets import theme
+from game.ui.widgets.controls import Button, draw_text, line_height, mix, text_size
 from game.world.replay_player import Moment, ReplayPlayer
 
 SPAWN_TONE = (226, 150, 140)

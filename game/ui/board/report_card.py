@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pygame
 
-from game.ui import theme
-from game.ui.widgets import BoardModal, draw_panel, draw_text, draw_wrapped, line_height, wrapped_height
+from game.ui.widgets import theme
+from game.ui.widgets.controls import BoardModal, draw_panel, draw_text, draw_wrapped, line_height, wrapped_height
 from game.world.phase_report import PhaseReport
 
 TONES = {"danger": "DANGER", "doom": "DOOM", "buy": "INK", "plain": "INK_DIM"}     # theme colours, read when drawn

@@ -8,8 +8,8 @@ marked, and the line of help it shows.
 """
 from __future__ import annotations
 
-from game.ui import theme
-from game.ui.board_modals import ExchangeDialog, Picker
+from game.ui.board.board_modals import ExchangeDialog, Picker
+from game.ui.widgets import theme
 from game.world import actions as A
 from game.world.components import Inventory
 

@@ -23,13 +23,12 @@ from game.content.errors import ContentError
 from game.tutorial.lessons import Lesson, load_lessons, odds_line
 from game.tutorial.runner import LessonRunner, Outcome, Progress
 from game.tutorial.sandbox_lesson import user_lessons
-from game.ui import theme
-from game.ui.board_view import Sprites, StaticBoard
-from game.ui.game_scene import GameScene, _sentence
-from game.ui.hud import ACTIONS, Layout, compute_layout
-from game.ui.keymap import DEFAULTS
-from game.ui.overlays import ReachLayer
-from game.ui.widgets import (
+from game.ui.board.board_view import Sprites, StaticBoard
+from game.ui.board.game_scene import GameScene, _sentence
+from game.ui.board.hud import ACTIONS, Layout, compute_layout
+from game.ui.board.overlays import ReachLayer
+from game.ui.widgets import theme
+from game.ui.widgets.controls import (
     Button,
     ListBox,
     Overlay,
@@ -47,6 +46,7 @@ from game.ui.widgets import (
     ui_scale,
     wrap,
 )
+from game.ui.widgets.keymap import DEFAULTS
 from game.world import actions as A
 from game.world.components import Turn
 
@@ -872,7 +872,7 @@ def open_tutorial(app, content: Content) -> TutorialScene | None:
         message(app, "The tutorial cannot open", "\n".join(lines) + (f"\n(and {more} more)" if more > 0 else ""),
                 tone="danger")
         return None
-    mine, problems = user_lessons(content)      # the lessons made at the teacher's table (game.ui.sandbox_scene)
+    mine, problems = user_lessons(content)      # the lessons made at the teacher's table (game.ui.tools.sandbox_scene)
     lessons += tuple(replace(ls, order=len(lessons) + k + 1) for k, ls in enumerate(mine))
     scene = TutorialScene(content, lessons)
     app.push(scene)

@@ -24,9 +24,9 @@ from game.campaign.saves import (
 from game.campaign.state import Campaign
 from game.campaign.tables import campaign_rules
 from game.content.defs import Content
-from game.ui import theme
-from game.ui.camp_screen import CampScreen, camp_for, new_band
-from game.ui.widgets import (
+from game.ui.camp.camp_screen import CampScreen, camp_for, new_band
+from game.ui.widgets import theme
+from game.ui.widgets.controls import (
     Button,
     ListBox,
     Row,

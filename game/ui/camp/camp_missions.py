@@ -12,9 +12,9 @@ from game.campaign.mission import choose_team, mission_content
 from game.campaign.state import Campaign
 from game.campaign.tables import campaign_rules
 from game.content.defs import Content, ScenarioDef
-from game.ui import theme
-from game.ui.map_card import draw_map_card
-from game.ui.widgets import HOVER, Widget, draw_panel, draw_text, draw_wrapped, ellipsize, line_height, mix
+from game.ui.widgets import theme
+from game.ui.widgets.controls import HOVER, Widget, draw_panel, draw_text, draw_wrapped, ellipsize, line_height, mix
+from game.ui.widgets.map_card import draw_map_card
 
 KEYS = [getattr(pygame, f"K_{i}") for i in range(1, 10)] + [pygame.K_0]
 GOALS = {"extract": "Get out", "deliver": "Fetch and carry", "hold": "Hold", "survive": "Survive",

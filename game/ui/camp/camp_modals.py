@@ -1,4 +1,4 @@
-"""The camp's modals, on the App's one stack (game.ui.widgets Overlay): a choice among a few options (whom to treat,
+"""The camp's modals, on the App's one stack (controls.Overlay): a choice among a few options (whom to treat,
 what to trade, whom to take in) and typing a survivor's new name."""
 from __future__ import annotations
 
@@ -6,8 +6,8 @@ from collections.abc import Callable
 
 import pygame
 
-from game.ui import theme
-from game.ui.widgets import (
+from game.ui.widgets import theme
+from game.ui.widgets.controls import (
     Button,
     Overlay,
     draw_panel,

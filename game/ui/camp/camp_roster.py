@@ -12,10 +12,10 @@ from game.campaign import rules as R
 from game.campaign.state import Campaign, Member
 from game.campaign.tables import campaign_rules
 from game.content.defs import Content
-from game.ui import theme
-from game.ui.board_view import Sprites
-from game.ui.setup import STAT_SHORT, STATS, portrait
-from game.ui.widgets import Widget, draw_panel, draw_text, ellipsize, line_height, mix, text_size
+from game.ui.board.board_view import Sprites
+from game.ui.menus.setup import STAT_SHORT, STATS, portrait
+from game.ui.widgets import theme
+from game.ui.widgets.controls import Widget, draw_panel, draw_text, ellipsize, line_height, mix, text_size
 
 _sprites = Sprites()
 

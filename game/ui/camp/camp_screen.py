@@ -1,5 +1,5 @@
 """The camp between scenarios, the scene and its orders: rest; treat, trade and recruit, each a choice in a modal
-(game.ui.camp_modals); rename a survivor by clicking the name; choose a mission from the list and go. The pieces it
+(game.ui.camp.camp_modals); rename a survivor by clicking the name; choose a mission from the list and go. The pieces it
 draws are in camp_roster (the cards), camp_status (day, supplies, city, missions won) and camp_missions (the list and
 the briefing). Going out opens the board on the mission with the band's own survivors; when it ends the band comes
 home here (docs/RULES.md, "The campaign").
@@ -29,18 +29,27 @@ from game.campaign.state import Campaign
 from game.campaign.tables import campaign_rules
 from game.content.defs import Content
 from game.rules.dice import Dice
-from game.ui import theme
-from game.ui.app import new_seed
-from game.ui.camp_missions import MissionList, Offer, draw_briefing, offer, under_way, watches
-from game.ui.camp_modals import CampChoice, RenameDialog
-from game.ui.camp_roster import RosterCard, draw_memorial
-from game.ui.camp_status import draw_status
-from game.ui.debrief_screen import DebriefScreen
-from game.ui.end_screen import game_stats, unwrap
-from game.ui.game_scene import GameScene
-from game.ui.replay_scene import open_replay
-from game.ui.setup import STAT_SHORT, STATS, portrait
-from game.ui.widgets import Button, UIScene, draw_panel, draw_text, draw_wrapped, ellipsize, line_height, text_size
+from game.ui.board.end_screen import game_stats, unwrap
+from game.ui.board.game_scene import GameScene
+from game.ui.board.replay_scene import open_replay
+from game.ui.camp.camp_missions import MissionList, Offer, draw_briefing, offer, under_way, watches
+from game.ui.camp.camp_modals import CampChoice, RenameDialog
+from game.ui.camp.camp_roster import RosterCard, draw_memorial
+from game.ui.camp.camp_status import draw_status
+from game.ui.camp.debrief_screen import DebriefScreen
+from game.ui.menus.setup import STAT_SHORT, STATS, portrait
+from game.ui.widgets import theme
+from game.ui.widgets.app import new_seed
+from game.ui.widgets.controls import (
+    Button,
+    UIScene,
+    draw_panel,
+    draw_text,
+    draw_wrapped,
+    ellipsize,
+    line_height,
+    text_size,
+)
 from game.world.replays import keep_replay
 
 
@@ -90,7 +99,7 @@ class CampScreen(UIScene):
         self.offers: list[Offer] = []
         self.chosen = 0                       # the mission chosen in the list
         self._offer_cache: dict[tuple, Offer] = {}
-        self.show_campaigns = None            # app -> None: the list of every campaign (set by game.ui.camp_list)
+        self.show_campaigns = None            # app -> None: the list of every campaign (set by game.ui.camp.camp_list)
 
     # --- orders --------------------------------------------------------------------------------------------------
     def save(self, mission_rng=None) -> Path | None:

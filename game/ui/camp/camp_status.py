@@ -8,8 +8,8 @@ from game.campaign import rules as R
 from game.campaign.state import Campaign
 from game.campaign.tables import campaign_rules
 from game.content.defs import Content
-from game.ui import theme
-from game.ui.widgets import draw_panel, draw_text, ellipsize, mix
+from game.ui.widgets import theme
+from game.ui.widgets.controls import draw_panel, draw_text, ellipsize, mix
 
 
 def _pips(surface: pygame.Surface, x: int, cy: int, n: int, full: int, colour, r: int, current: int = -1) -> int:

@@ -15,10 +15,10 @@ import pygame
 from game.campaign.debrief import Debrief, SurvivorDebrief
 from game.campaign.tables import campaign_rules
 from game.content.defs import Content
-from game.ui import theme
-from game.ui.end_screen import GameStats, draw_heat_chart, draw_moments, verdict
-from game.ui.setup import portrait
-from game.ui.widgets import Button, UIScene, Widget, draw_panel, draw_text, ellipsize, line_height, mix
+from game.ui.board.end_screen import GameStats, draw_heat_chart, draw_moments, verdict
+from game.ui.menus.setup import portrait
+from game.ui.widgets import theme
+from game.ui.widgets.controls import Button, UIScene, Widget, draw_panel, draw_text, ellipsize, line_height, mix
 
 
 class DebriefScreen(UIScene):

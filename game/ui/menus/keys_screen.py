@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pygame
 
-from game.ui import theme
-from game.ui.keymap import COSTS, DEFAULTS, LABELS, assign, changed_names, key_name, player_keys
-from game.ui.widgets import Button, ListBox, Row, UIScene, draw_text
+from game.ui.widgets import theme
+from game.ui.widgets.controls import Button, ListBox, Row, UIScene, draw_text
+from game.ui.widgets.keymap import COSTS, DEFAULTS, LABELS, assign, changed_names, key_name, player_keys
 
 
 class KeysScene(UIScene):

@@ -10,9 +10,9 @@ from __future__ import annotations
 
 import pygame
 
-from game.ui import theme
-from game.ui.tool_inputs import Cycle, Form, Stepper, TextField, ToolScene
-from game.ui.widgets import Button, draw_wrapped
+from game.ui.widgets import theme
+from game.ui.widgets.controls import Button, draw_wrapped
+from game.ui.widgets.tool_inputs import Cycle, Form, Stepper, TextField, ToolScene
 from game.world.saves import seating_problem, seats_for
 from game.world.session import AI_OWNER
 

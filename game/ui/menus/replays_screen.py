@@ -8,11 +8,11 @@ from pathlib import Path
 import pygame
 
 from game.content.defs import Content
-from game.ui import theme
-from game.ui.replay_files import open_replay_file
-from game.ui.replay_scene import open_replay
-from game.ui.saves_screen import SaveEntry, SavesScene, _reason
-from game.ui.widgets import confirm, draw_panel, draw_text
+from game.ui.board.replay_files import open_replay_file
+from game.ui.board.replay_scene import open_replay
+from game.ui.menus.saves_screen import SaveEntry, SavesScene, _reason
+from game.ui.widgets import theme
+from game.ui.widgets.controls import confirm, draw_panel, draw_text
 from game.world.replays import list_replays, replay_dir
 from game.world.saves import SaveError
 

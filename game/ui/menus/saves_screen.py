@@ -15,10 +15,9 @@ import pygame
 from game.ai.director_policy import policy_for
 from game.content.defs import Content
 from game.tools import quickplay as Q
-from game.ui import theme
-from game.ui.map_card import draw_map_card
-from game.ui.setup import open_game
-from game.ui.widgets import (
+from game.ui.menus.setup import open_game
+from game.ui.widgets import theme
+from game.ui.widgets.controls import (
     Button,
     ListBox,
     Row,
@@ -31,6 +30,7 @@ from game.ui.widgets import (
     line_height,
     message,
 )
+from game.ui.widgets.map_card import draw_map_card
 from game.world.saves import GameRecord, SaveError, delete_save, list_saves, load_game, record_from, save_dir
 
 
@@ -106,7 +106,7 @@ class SavesScene(UIScene):
     REFUSED = "cannot load"      # beside a damaged file
 
     def __init__(self, content: Content, folder: Path | None = None, replays=None):
-        """`replays()`: opens the list of replays (game.ui.replays_screen, which is built on this screen)."""
+        """`replays()`: opens the list of replays (game.ui.menus.replays_screen, which is built on this screen)."""
         super().__init__()
         self.content = content
         self.folder = folder

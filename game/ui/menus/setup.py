@@ -4,7 +4,7 @@
     QuickPlayScene  a scenario rolled on the quick-play tables (game.tools.quickplay), re-rollable
     TeamSelect      archetype cards (six stats, weapons, items, reloads, skill and its text); pick team_min to
                     team_max survivors, the scenario's suggested team chosen at the start
-    open_game       replaces the setup screens with the game board (game.ui.game_scene.GameScene)
+    open_game       replaces the setup screens with the game board (game.ui.board.game_scene.GameScene)
 """
 from __future__ import annotations
 
@@ -15,14 +15,11 @@ import pygame
 
 from game.content.defs import ArchetypeDef, Content, ScenarioDef
 from game.tools import quickplay as Q
-from game.ui import theme
-from game.ui.app import new_seed
-from game.ui.game_scene import GameScene
-from game.ui.map_card import draw_map_card
-from game.ui.navigation import route
-from game.ui.replay_scene import open_replay  # noqa: F401  (the end screen's "watch_replay" route)
-from game.ui.settings import current as current_settings
-from game.ui.widgets import (
+from game.ui.board.game_scene import GameScene
+from game.ui.board.replay_scene import open_replay  # noqa: F401  (the end screen's "watch_replay" route)
+from game.ui.widgets import theme
+from game.ui.widgets.app import new_seed
+from game.ui.widgets.controls import (
     HOVER,
     Button,
     ListBox,
@@ -37,6 +34,9 @@ from game.ui.widgets import (
     mix,
     wrap,
 )
+from game.ui.widgets.map_card import draw_map_card
+from game.ui.widgets.navigation import route
+from game.ui.widgets.settings import current as current_settings
 from game.world.saves import GameRecord, seats_for
 
 SPRITES = Path(__file__).resolve().parents[2] / "sprites"
@@ -447,7 +447,7 @@ class TeamSelect(UIScene):
         self.scenario = scenario
         self.seed = seed
         self.team: list[str] = [a for a in scenario.team if a in content.archetypes]
-        self.players: tuple[str, ...] = ()       # hot-seat (game.ui.players_screen): the people at the screen,
+        self.players: tuple[str, ...] = ()       # hot-seat (game.ui.menus.players_screen): the people at the screen,
         self.owners: tuple[str, ...] = ()        # who plays each survivor, and who, if anyone, the Director
         self.director_player = ""
         self.focus = 0
@@ -500,7 +500,7 @@ class TeamSelect(UIScene):
                  director_player=self.director_player if seated else "")
 
     def open_players(self) -> None:
-        from game.ui.players_screen import PlayersScreen
+        from game.ui.menus.players_screen import PlayersScreen
         self.app.push(PlayersScreen(self.content, self))
 
     def set_seats(self, players: tuple[str, ...], owners: tuple[str, ...], director_player: str) -> None:

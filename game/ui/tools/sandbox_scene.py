@@ -27,15 +27,15 @@ from game.rules.dice import ScriptedDice
 from game.tools import sandbox as SB
 from game.tools.sandbox_explain import survivor_facts, zombie_facts
 from game.tutorial.sandbox_lesson import LessonError, LessonGoal, save_lesson
-from game.ui import theme
-from game.ui.board_modals import Picker
-from game.ui.game_scene import GameScene
-from game.ui.hud import Layout, compute_layout
-from game.ui.intent_overlay import draw_intents
-from game.ui.keymap import DEFAULTS
-from game.ui.overlays import ReachLayer, draw_cells, draw_path, draw_sight
-from game.ui.tutorial_scene import LessonScene
-from game.ui.widgets import Dialog, draw_text, draw_wrapped, line_height, wrap
+from game.ui.board.board_modals import Picker
+from game.ui.board.game_scene import GameScene
+from game.ui.board.hud import Layout, compute_layout
+from game.ui.board.intent_overlay import draw_intents
+from game.ui.board.overlays import ReachLayer, draw_cells, draw_path, draw_sight
+from game.ui.board.tutorial_scene import LessonScene
+from game.ui.widgets import theme
+from game.ui.widgets.controls import Dialog, draw_text, draw_wrapped, line_height, wrap
+from game.ui.widgets.keymap import DEFAULTS
 from game.world import actions as A
 from game.world.components import Health, Status, Survivor
 

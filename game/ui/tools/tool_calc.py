@@ -4,7 +4,7 @@ Inputs on the left; on the right the two pools, the win/tie/loss split, the key 
 distributions as bar charts (successes each side, wounds each way after the caps, Heat). Every change recomputes
 at once; `self.result` is the calculator's Calculation for the inputs shown. "Roll it" (the app's dice) and "Use my
 dice" (the faces typed in) resolve the attack shown and add its Heat to the round's running total, `self.tally`;
-with a table (game.ui.tool_table) that total is the table's, shared with the phones and kept across restarts.
+with a table (game.ui.tools.tool_table) that total is the table's, shared with the phones and kept across restarts.
 """
 from __future__ import annotations
 
@@ -16,8 +16,20 @@ from game.tools import calculator as C
 from game.tools.attack_roll import AttackRoll, HeatTally, roll_attack
 from game.tools.common import Roller, ToolError, parse_faces
 from game.tools.table_store import Change
-from game.ui import theme
-from game.ui.tool_inputs import (
+from game.ui.tools.tool_table import TableSync
+from game.ui.widgets import theme
+from game.ui.widgets.controls import (
+    Button,
+    Choice,
+    draw_text,
+    draw_wrapped,
+    ellipsize,
+    line_height,
+    mix,
+    text_size,
+    wrap,
+)
+from game.ui.widgets.tool_inputs import (
     BarChart,
     Chip,
     Cycle,
@@ -33,8 +45,6 @@ from game.ui.tool_inputs import (
     slot_block,
     tool_error_text,
 )
-from game.ui.tool_table import TableSync
-from game.ui.widgets import Button, Choice, draw_text, draw_wrapped, ellipsize, line_height, mix, text_size, wrap
 
 ATTACK_OPTIONS = (("Melee", "melee"), ("Swarm", "swarm"), ("Ranged", "ranged"))
 NOTE_LINES = 3          # lines of caps and notes under the charts

@@ -4,7 +4,7 @@ Left column: the scenario and the Director's level (either starts the round trac
 this round, the escalation die (the app's, or a real d6) and the Shamblers that could lunge. Middle column: the
 survivors (name, inches to their goal, engagement slots used, Downed) and, for the survivor picked, the distance to
 each of the scenario's spawn points (with which spawn points are held) and to each ally. Right: the round tracker
-(game/ui/tool_director_round.py): Doom and its events, the Heat made and carried, one-tap noise buttons, and after
+(game/ui/tools/tool_director_round.py): Doom and its events, the Heat made and carried, one-tap noise buttons, and after
 "Director Phase" the phase's report; "End Phase" moves Doom on and starts the next round.
 
 Defaults come from the scenario: its suggested team, each survivor at the deployment zone (distances to the spawn
@@ -23,10 +23,10 @@ import pygame
 from game.ai.director_levels import DIRECTOR_LEVELS
 from game.tools.common import ToolError
 from game.tools.round_tracker import tracker_content
-from game.ui import theme
-from game.ui.tool_director_round import RoundOnTable
-from game.ui.tool_inputs import Cycle, DiceRow, Form, InchStepper, Stepper, TextField, Toggle, ToolScene
-from game.ui.widgets import Button, Choice, Label, ellipsize, line_height, mix
+from game.ui.tools.tool_director_round import RoundOnTable
+from game.ui.widgets import theme
+from game.ui.widgets.controls import Button, Choice, Label, ellipsize, line_height, mix
+from game.ui.widgets.tool_inputs import Cycle, DiceRow, Form, InchStepper, Stepper, TextField, Toggle, ToolScene
 
 ALLY_DEFAULT = 3
 BOARD_STATE = "desk_director"       # the desktop board's state on the table (the phones keep a round tracker)

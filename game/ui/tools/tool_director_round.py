@@ -21,10 +21,10 @@ from game.tools import director_assistant as D
 from game.tools import table_tools as T
 from game.tools.common import ToolError
 from game.tools.round_tracker import RoundTracker, noise_buttons, tracker_content
-from game.ui import theme
-from game.ui.tool_inputs import draw_caps, draw_figure, tool_error_text
-from game.ui.tool_table import TableSync
-from game.ui.widgets import Block, Button, ScrollBox, draw_wrapped, line_height
+from game.ui.tools.tool_table import TableSync
+from game.ui.widgets import theme
+from game.ui.widgets.controls import Block, Button, ScrollBox, draw_wrapped, line_height
+from game.ui.widgets.tool_inputs import draw_caps, draw_figure, tool_error_text
 
 TOOL = "director"
 

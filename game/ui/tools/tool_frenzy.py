@@ -14,8 +14,9 @@ import pygame
 
 from game.tools import frenzy as F
 from game.tools.common import ToolError
-from game.ui import theme
-from game.ui.tool_inputs import (
+from game.ui.widgets import theme
+from game.ui.widgets.controls import Button, Choice, draw_panel, draw_text, ellipsize, line_height, mix
+from game.ui.widgets.tool_inputs import (
     BarChart,
     Chip,
     Cycle,
@@ -30,7 +31,6 @@ from game.ui.tool_inputs import (
     slot_block,
     tool_error_text,
 )
-from game.ui.widgets import Button, Choice, draw_panel, draw_text, ellipsize, line_height, mix
 
 
 class FrenzyScreen(ToolScene):

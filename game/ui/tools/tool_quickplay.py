@@ -5,7 +5,7 @@ Left: the app's dice (R rolls again) or your own five faces (objective d6, envir
 the map (any, or one fixed: the environment roll then reads down to a row for it), and the four rolls read off the
 tables. Right: the scenario, as the scenario screens show one. "Play this scenario" registers the generated
 ScenarioDef and its board in a copy of the content (game.tools.quickplay.playable) and opens
-GameScene(content, GameRecord(scenario.id, seed, team)) through game.ui.setup.open_game.
+GameScene(content, GameRecord(scenario.id, seed, team)) through game.ui.menus.setup.open_game.
 
 Saves: the Load screen rebuilds a Quick-Play scenario from an id `quickplay_<seed>` by rolling the seed again, which
 gives the same scenario only for app-rolled dice on any map. A scenario made with a fixed map or entered dice gets
@@ -21,10 +21,10 @@ import pygame
 
 from game.tools import quickplay as Q
 from game.tools.common import ToolError
-from game.ui import theme
-from game.ui.setup import TeamSelect, draw_scenario_detail, new_game
-from game.ui.tool_inputs import Cycle, DiceRow, Form, ToolScene, draw_caps, tool_error_text
-from game.ui.widgets import Button, Choice, draw_text, draw_wrapped, ellipsize, line_height
+from game.ui.menus.setup import TeamSelect, draw_scenario_detail, new_game
+from game.ui.widgets import theme
+from game.ui.widgets.controls import Button, Choice, draw_text, draw_wrapped, ellipsize, line_height
+from game.ui.widgets.tool_inputs import Cycle, DiceRow, Form, ToolScene, draw_caps, tool_error_text
 
 NAMES = {"objective": "Objective", "environment": "Where", "density": "Zombies", "hazard": "Twist"}
 FACE_LABELS = ("Obj", "Env", "Zmb", "Zmb", "Twist")

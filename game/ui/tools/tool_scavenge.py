@@ -5,7 +5,7 @@ the exact odds of one search. Right: the last search (its dice, the cards drawn 
 Heat), the decks' draw and discard piles, and the searches so far. "Reset decks" shuffles fresh decks.
 
 State: `self.state` is the tool's DeckState (kept across searches), `self.history` the SearchResults in order,
-`self.result` the last one. With a table (game.ui.tool_table) the decks are the table's: shared with the phones and
+`self.result` the last one. With a table (tool_table) the decks are the table's: shared with the phones and
 kept across restarts; `self.history` holds this window's own searches.
 """
 from __future__ import annotations
@@ -19,8 +19,20 @@ from game.tools import scavenge as S
 from game.tools.common import Roller, ToolError
 from game.tools.table_store import Change
 from game.tools.table_tools import first_shuffle
-from game.ui import theme
-from game.ui.tool_inputs import (
+from game.ui.tools.tool_table import TableSync
+from game.ui.widgets import theme
+from game.ui.widgets.controls import (
+    Button,
+    Choice,
+    draw_panel,
+    draw_text,
+    draw_wrapped,
+    ellipsize,
+    line_height,
+    mix,
+    wrap,
+)
+from game.ui.widgets.tool_inputs import (
     DiceRow,
     Form,
     Stepper,
@@ -30,8 +42,6 @@ from game.ui.tool_inputs import (
     draw_split_bar,
     tool_error_text,
 )
-from game.ui.tool_table import TableSync
-from game.ui.widgets import Button, Choice, draw_panel, draw_text, draw_wrapped, ellipsize, line_height, mix, wrap
 
 LOCATIONS = (("Plain", "core"), ("Armory", "armory"), ("Clinic", "clinic"), ("Garage", "garage"))
 CARD_RATIO = 1.38          # height / width of a card

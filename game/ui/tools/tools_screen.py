@@ -16,14 +16,14 @@ from game.content.defs import Content
 from game.tools.common import ToolError
 from game.tools.desk_table import DeskTable
 from game.tools.table_store import shown
-from game.ui import theme
-from game.ui.tool_calc import CalculatorScreen
-from game.ui.tool_director import DirectorScreen
-from game.ui.tool_frenzy import FrenzyScreen
-from game.ui.tool_inputs import TextField, tool_error_text
-from game.ui.tool_quickplay import QuickPlayToolScreen
-from game.ui.tool_scavenge import ScavengeScreen
-from game.ui.widgets import Button, MenuList, UIScene, draw_text, draw_wrapped, ellipsize, line_height, mix
+from game.ui.tools.tool_calc import CalculatorScreen
+from game.ui.tools.tool_director import DirectorScreen
+from game.ui.tools.tool_frenzy import FrenzyScreen
+from game.ui.tools.tool_quickplay import QuickPlayToolScreen
+from game.ui.tools.tool_scavenge import ScavengeScreen
+from game.ui.widgets import theme
+from game.ui.widgets.controls import Button, MenuList, UIScene, draw_text, draw_wrapped, ellipsize, line_height, mix
+from game.ui.widgets.tool_inputs import TextField, tool_error_text
 
 # (key, name, one line in our own words, a longer line shown under the list for the focused entry)
 TOOLS = (

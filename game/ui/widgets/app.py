@@ -13,8 +13,8 @@ from pathlib import Path
 import pygame
 
 from game.content.files import atomic_write
-from game.ui import theme
-from game.ui.sound import close_mixer, quietly
+from game.ui.audio.sound import close_mixer, quietly
+from game.ui.widgets import theme
 
 DEFAULT_SIZE = (1280, 720)
 
@@ -45,8 +45,8 @@ class App:
         if headless:
             os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
             os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-        quietly(pygame.init)        # a missing sound card's complaints (ALSA's) are game.ui.sound's to tell, once
-        close_mixer()               # the mixer opens only for a window that plays sound (game.ui.sound.start)
+        quietly(pygame.init)        # a missing sound card's complaints (ALSA's) are game.ui.audio.sound's to tell, once
+        close_mixer()               # the mixer opens only for a window that plays sound (game.ui.audio.sound.start)
         theme._fonts.clear()        # fonts made before an earlier pygame.quit() are dead (tests open many apps)
         pygame.display.set_caption("Borrowed Time")
         self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
@@ -55,7 +55,7 @@ class App:
         self.running = True
         self.frames = 0
         self.drawn_by: Scene | None = None     # the scene that drew the last frame, all of it
-        self.settings = None               # game.ui.settings.Settings, set by the launcher
+        self.settings = None               # game.ui.widgets.settings.Settings, set by the launcher
         # Keys the app answers before the scene does, whatever the scene (F1: the rules help).
         self.global_keys: dict[int, Callable[[], None]] = {}
         self.ctrl_keys: dict[int, Callable[[], None]] = {}     # the same with Ctrl held (Ctrl+M: mute)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pygame
 
 from game.content.files import atomic_write
-from game.ui.settings import home_dir
+from game.ui.widgets.settings import home_dir
 
 FALLBACK = "last_copy.txt"
 

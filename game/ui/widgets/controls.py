@@ -15,8 +15,9 @@ from typing import Any
 
 import pygame
 
-from game.ui import sound, theme
-from game.ui.app import Scene
+from game.ui.audio import sound
+from game.ui.widgets import theme
+from game.ui.widgets.app import Scene
 
 # A few shades derived from the theme palette, for widget states.
 HOVER = (48, 52, 60)

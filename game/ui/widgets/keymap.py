@@ -8,7 +8,7 @@ import pygame
 
 from game.world.action_registry import BAR
 
-# Keys the board itself answers to (game.ui.game_scene): never an action's.
+# Keys the board itself answers to (game.ui.board.game_scene): never an action's.
 RESERVED: dict[int, str] = {
     pygame.K_ESCAPE: "cancels", pygame.K_TAB: "picks the next survivor", pygame.K_KP_ENTER: "ends the turn",
     pygame.K_w: "pans", pygame.K_a: "pans", pygame.K_s: "pans", pygame.K_d: "pans",

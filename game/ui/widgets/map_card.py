@@ -6,8 +6,8 @@ from __future__ import annotations
 import pygame
 
 from game.content.defs import MapDef, ScenarioDef
-from game.ui import theme
-from game.ui.widgets import draw_text, mix, text_size
+from game.ui.widgets import theme
+from game.ui.widgets.controls import draw_text, mix, text_size
 
 # --- the map thumbnail -----------------------------------------------------------------------------------------------
 

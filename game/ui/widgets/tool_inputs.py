@@ -22,8 +22,8 @@ from fractions import Fraction
 
 import pygame
 
-from game.ui import theme
-from game.ui.widgets import (
+from game.ui.widgets import theme
+from game.ui.widgets.controls import (
     HOVER,
     Button,
     Choice,
@@ -933,7 +933,7 @@ class ToolScene(UIScene):
 
     # --- undo and copy ------------------------------------------------------------------------------------------
     def copy(self) -> None:
-        from game.ui.clipboard import copy_text
+        from game.ui.widgets.clipboard import copy_text
         text = self.copy_text()
         self.say(copy_text(text) if text else "Nothing to copy yet")
 

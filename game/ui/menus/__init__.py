@@ -1,0 +1,1 @@
+"""Menus before a game: setup, players, keys, and the saved-game and replay lists."""

@@ -1,0 +1,1 @@
+"""Shared pieces every screen is built from: the app loop, theme, controls, key map, settings and caches."""
