@@ -38,10 +38,13 @@ from pathlib import Path
 from game.ai.director_levels import DEFAULT_DIRECTOR, DIRECTOR_LEVELS
 from game.ai.survivor_levels import SURVIVOR_LEVELS
 from game.campaign.state import name as campaign_name
-from game.sim.simulate_cli import seed
+from game.sim.arg_types import seed
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
+    """The command line. Given the arguments, it declares only the group of the command they name, each group
+    loading what its own arguments need, so the menu opens without loading the simulator, the tools or the server;
+    given none (or a help flag, or a word that is no command), it declares every group, for argparse to list."""
     parser = argparse.ArgumentParser(prog="borrowed-time",
                                      description="Borrowed Time: zombie survival against the Director AI. "
                                                  "With no command, the game window opens on the main menu.")
@@ -50,6 +53,29 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--size", type=_window_size, metavar="WxH",
                         help="window size, e.g. 1920x1080 (default: the one in the settings)")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    wanted = _command_named(argv)
+    for names, declare in COMMAND_GROUPS:
+        if wanted is None or wanted in names:
+            declare(sub)
+    return parser
+
+
+def _command_named(argv: Sequence[str] | None) -> str | None:
+    """The command `argv` names, "" when it names none (the menu), or None when every group must be declared:
+    no argv, a help flag, an option the top level does not take, or a word that is no command."""
+    if argv is None:
+        return None
+    words = iter(argv)
+    for word in words:
+        if word in ("--screenshot", "--size"):
+            next(words, None)
+        elif not word.startswith(("--screenshot=", "--size=")):
+            named = not word.startswith("-") and any(word in names for names, _ in COMMAND_GROUPS)
+            return word if named else None
+    return ""
+
+
+def _add_content_commands(sub) -> None:
     check = sub.add_parser("validate", help="check content files (all of them when no path is given)",
                            description="Check data, map and scenario files and report every problem found.")
     check.add_argument("paths", nargs="*", metavar="PATH",
@@ -82,21 +108,34 @@ def build_parser() -> argparse.ArgumentParser:
                                         "game/data/sounds.yaml (or 'silent'); exit 1 if a kind has no entry.")
     sounds.add_argument("--play", metavar="CUE", help="play this cue (one of its takes) and exit")
     sounds.set_defaults(func=cmd_sounds)
-    from game.sim.simulate_cli import register as register_simulate
+
+
+# The commands declared in the modules that run them: each is loaded only when its command is named.
+
+def _add_simulate_command(sub) -> None:
+    from game.sim.simulate_cli import register
     from game.tools.quickplay import content_for, content_with_scenario
-    register_simulate(sub, content_with_scenario, content_for)
-    from game.sim.sweep_cli import register as register_sweep
-    register_sweep(sub)
-    from game.sim.soak import register as register_soak
-    register_soak(sub)
-    from game.campaign.cli import register as register_campaign
-    register_campaign(sub)
-    _add_tool_commands(sub)
-    from game.web.serve import register as register_serve
-    register_serve(sub)
-    _add_window_commands(sub)
-    _add_replay_command(sub)
-    return parser
+    register(sub, content_with_scenario, content_for)
+
+
+def _add_sweep_command(sub) -> None:
+    from game.sim.sweep_cli import register
+    register(sub)
+
+
+def _add_soak_command(sub) -> None:
+    from game.sim.soak import register
+    register(sub)
+
+
+def _add_campaign_command(sub) -> None:
+    from game.campaign.cli import register
+    register(sub)
+
+
+def _add_serve_command(sub) -> None:
+    from game.web.serve import register
+    register(sub)
 
 
 # --- the windowed game (game/ui) -----------------------------------------------------------------------------------
@@ -928,8 +967,24 @@ def run_default(args: argparse.Namespace) -> int:
     return run_menu(args.screenshot, size=args.size)
 
 
+# Each group of commands, in the order `--help` lists them, with the names it declares.
+COMMAND_GROUPS = (
+    (("validate", "scenarios", "map", "run", "sounds"), _add_content_commands),
+    (("simulate",), _add_simulate_command),
+    (("sweep",), _add_sweep_command),
+    (("soak",), _add_soak_command),
+    (("campaign",), _add_campaign_command),
+    (("calc", "scavenge", "scenario", "director", "frenzy", "bleed", "swipes"), _add_tool_commands),
+    (("serve",), _add_serve_command),
+    (("play", "demo", "tutorial", "sandbox", "camp"), _add_window_commands),
+    (("replay",), _add_replay_command),
+)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = build_parser()
+    if argv is None:
+        argv = sys.argv[1:]
+    parser = build_parser(argv)
     try:
         args = parser.parse_args(argv)
     except SystemExit as exc:  # argparse has already printed usage and the error (or the help)

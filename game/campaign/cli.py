@@ -12,7 +12,8 @@ from game.campaign.saves import SaveError, campaign_path, load_campaign, name_ta
 from game.campaign.state import name
 from game.campaign.view import camp_text
 from game.content.loader import load_content_or_report
-from game.sim.simulate_cli import cores, positive, positive_up_to, seed
+from game.sim.arg_types import positive, positive_up_to, seed
+from game.sim.simulate_cli import cores
 
 
 def register(sub) -> None:

@@ -18,9 +18,9 @@ from dataclasses import dataclass
 from game.ai.players import PLAYERS, make_player
 from game.content.defs import Content
 from game.content.loader import content_with_scenario, load_content_or_report
+from game.sim.arg_types import seed
 from game.sim.invariants import check_invariants
 from game.sim.runner import play_game
-from game.sim.simulate_cli import seed
 
 REPORT_EVERY = 30.0       # seconds between progress lines
 MAX_MINUTES = 7 * 24 * 60

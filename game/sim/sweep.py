@@ -30,6 +30,7 @@ from game.content.defs import Content
 from game.content.errors import ContentError, Problem
 from game.content.loader import REPO_ROOT, Override, load_content
 from game.content.yamlio import read_yaml
+from game.sim.arg_types import SEED_LIMIT  # the bound of simulate's --seed
 from game.sim.batch import GameJob
 
 FIELDS = ("scenarios", "survivors", "directors", "team_size", "vary", "games", "seed")
@@ -37,7 +38,6 @@ SCENARIO_NUMBERS = ("ambient_heat", "doom_length")      # a scenario's numbers a
 RULES_FILE = REPO_ROOT / "game" / "data" / "rules.yaml"
 MAX_GAMES = 10**6           # per cell
 MAX_CELLS = 10_000
-SEED_LIMIT = 2**63          # as simulate's --seed
 
 
 class SweepError(Exception):

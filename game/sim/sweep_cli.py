@@ -11,7 +11,8 @@ from pathlib import Path
 from game.content.files import writable_problem
 from game.content.loader import load_content_or_report
 from game.sim import batch, cluster
-from game.sim.simulate_cli import cores, executor_for, plots_missing, positive, progress_bar
+from game.sim.arg_types import positive
+from game.sim.simulate_cli import cores, executor_for, plots_missing, progress_bar
 
 
 def register(sub) -> None:
