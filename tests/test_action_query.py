@@ -16,7 +16,7 @@ from game.ai.random_bot import RandomSurvivors
 from game.ai.survivor_ai import SurvivorAI
 from game.content.loader import load_content
 from game.world import actions as A
-from game.world.action_registry import BAR, BY_ID, CLASS_BY_SAVE, KINDS, TARGETS, kind_of, save_name
+from game.world.action_registry import BAR, BY_ID, KINDS, SAVE_NAMES, TARGETS, class_by_save, kind_of, save_name
 from game.world.components import Inventory, Status, Turn
 from game.world.legal import SAMPLED, is_legal, legal_actions, options
 from game.world.saves import FORMAT, GameRecord, SaveError, load_game, read_save
@@ -40,13 +40,13 @@ def test_ids_hotkeys_and_save_names_are_unique():
     assert len(keys) == len(set(keys))
     assert all(k.hotkey is not None for k in BAR)
     # one save name per class and one class per save name (Door and Barricade share both)
-    assert len(CLASS_BY_SAVE) == len({k.cls for k in KINDS})
-    assert all(CLASS_BY_SAVE[k.save] is k.cls for k in KINDS)
+    assert len(class_by_save()) == len({k.cls for k in KINDS})
+    assert all(class_by_save()[k.save] is k.cls for k in KINDS)
     assert all(k.target in TARGETS for k in KINDS)
 
 
 def test_save_names_are_the_names_older_saves_use():
-    assert set(CLASS_BY_SAVE) == {
+    assert set(SAVE_NAMES) == {
         "Activate", "EndActivation", "EndSurvivorPhase", "Move", "Disengage", "Withdraw", "Melee", "Shoot", "Throw",
         "Aim", "HunkerDown", "Reload", "Search", "PickUp", "Drop", "Door", "WorkObjective", "Deliver", "Escape",
         "Triage", "Drag", "HandOff", "GearExchange"}
@@ -65,7 +65,7 @@ def test_a_save_from_before_the_rules_audit_is_refused_clearly_and_its_names_are
         load_game(path, C)
     raw = json.loads(path.read_text())["actions"]
     assert len({a["type"] for a in raw}) >= 12
-    assert {a["type"] for a in raw} <= set(CLASS_BY_SAVE)      # every save name still resolves
+    assert {a["type"] for a in raw} <= set(SAVE_NAMES)      # every save name still resolves
 
 
 def test_an_unknown_action_name_is_refused(tmp_path):

@@ -21,13 +21,13 @@ from game.content.loader import load_content, read_yaml
 from game.content.maps import BLOCKED, _cut_off, _reached, check_legend, load_legend
 from game.tools import calculator as C
 from game.tools.distributions import success_dist
-from game.world.action_registry import BAR, CLASS_BY_SAVE
+from game.world.action_registry import BAR, SAVE_NAMES
 
 TUTORIAL_DIR = Path(__file__).resolve().parents[1] / "data" / "tutorial"
 
 # The actions a step may expect, by save name, and the buttons it may highlight: the board's action bar and the
 # lesson panel's own (game.world.action_registry).
-ACTIONS = tuple(CLASS_BY_SAVE)
+ACTIONS = SAVE_NAMES
 BUTTONS = (*(k.id for k in BAR), "continue")
 # Conditions a step's `until` may test once its action is done (all must hold).
 CONDITIONS = ("at", "engaged", "not_engaged", "escaped", "destroyed", "alive", "downed", "standing", "aiming",

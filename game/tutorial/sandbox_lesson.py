@@ -24,11 +24,11 @@ from game.content.files import atomic_write
 from game.content.maps import load_legend
 from game.tools.sandbox import Position, door_is_open, tokens
 from game.tutorial.lessons import Lesson, check_lessons, parse_lesson
-from game.world.action_registry import CLASS_BY_SAVE
+from game.world.action_registry import SAVE_NAMES
 
 GOALS = ("reach", "break_free", "destroy")
 # What the lesson's survivor may do toward the goal: everything but starting and ending turns.
-_ACTS = tuple(k for k in CLASS_BY_SAVE if k not in ("Activate", "EndActivation", "EndSurvivorPhase"))
+_ACTS = tuple(k for k in SAVE_NAMES if k not in ("Activate", "EndActivation", "EndSurvivorPhase"))
 _CHARS = [c for c in string.ascii_letters + string.digits + "!#$%&'()*+,-./:;<=>?@[]^_`{|}~"]
 
 

@@ -8,9 +8,8 @@ old saves keep loading. Door and Barricade are two rows over one class (Door, to
 """
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
-
-from game.world import actions as A
 
 TARGETS = ("none", "cell", "zombie", "ally", "door", "token", "ground", "gear")
 
@@ -18,7 +17,7 @@ TARGETS = ("none", "cell", "zombie", "ally", "door", "token", "ground", "gear")
 @dataclass(frozen=True)
 class ActionKind:
     id: str
-    cls: type
+    class_name: str         # of its class in game.world.actions (by name: the table loads without the engine)
     label: str
     hotkey: str | None      # a key name; None: chosen some other way (a click on a survivor, a cell, an item)
     cost: str               # as a player reads it: "1 AP", "free", "1 AP*" (free for some skills)
@@ -28,87 +27,104 @@ class ActionKind:
     bar: bool = True        # shown on the action bar
 
     @property
+    def cls(self) -> type:
+        """The Action class: game.world.actions is loaded when a class is first asked for, so the menu, the keys
+        and the help read the table without loading the rules."""
+        from game.world import actions
+        return getattr(actions, self.class_name)
+
+    @property
     def summary(self) -> str:
         """The first sentence of the text: the line the help lists."""
         return self.text.split(". ")[0].rstrip(".") + "."
 
 
 KINDS: tuple[ActionKind, ...] = (
-    ActionKind("move", A.Move, "Move", "m", "1 AP", "cell", "Move",
+    ActionKind("move", "Move", "Move", "m", "1 AP", "cell", "Move",
                "Walk up to your Move in inches. Click a shaded cell: the bright shade is one Move, the paler ones "
                "two or three Moves (1 AP each). Coming into contact with a zombie stops you there."),
-    ActionKind("disengage", A.Disengage, "Disengage", "c", "1 AP", "cell", "Disengage",
+    ActionKind("disengage", "Disengage", "Disengage", "c", "1 AP", "cell", "Disengage",
                "Break away from the zombies engaging you. Each gets a parting swipe first (one die per slot, 5+ is "
                "a wound); then you move up to half your Move to a cell out of their reach."),
-    ActionKind("melee", A.Melee, "Melee", "f", "1 AP", "zombie", "Melee",
+    ActionKind("melee", "Melee", "Melee", "f", "1 AP", "zombie", "Melee",
                "Fight a zombie in base contact. Both sides roll and count 4+; whoever scores more deals the "
                "difference in wounds. Win or tie and you may step back 1\" for free."),
-    ActionKind("shoot", A.Shoot, "Shoot", "t", "1 AP", "zombie", "Shoot",
+    ActionKind("shoot", "Shoot", "Shoot", "t", "1 AP", "zombie", "Shoot",
                "Fire a loaded gun at a zombie you can see within range. Every die that meets the target number "
                "(4+ in the open, 5+ in light cover, 6+ in heavy) is a wound. Most guns are loud. Press again to "
                "switch guns."),
-    ActionKind("throw", A.Throw, "Throw", "g", "1 AP", "cell", "Throw",
+    ActionKind("throw", "Throw", "Throw", "g", "1 AP", "cell", "Throw",
                "Lob a grenade, pipe bomb or molotov at a cell you can see. Everyone in the blast, friend or foe, "
                "is rolled against. Not while engaged."),
-    ActionKind("aim", A.Aim, "Aim", "i", "1 AP", "none", "Aim",
+    ActionKind("aim", "Aim", "Aim", "i", "1 AP", "none", "Aim",
                "Steady your next shot this turn: one more die (more with a scope) and light cover stops helping "
                "the target."),
-    ActionKind("hunker", A.HunkerDown, "Hunker", "h", "1 AP", "none", "HunkerDown",
+    ActionKind("hunker", "HunkerDown", "Hunker", "h", "1 AP", "none", "HunkerDown",
                "Hunker Down against cover you touch: blasts need one more to hit you until your next turn. "
                "Moving ends it."),
-    ActionKind("reload", A.Reload, "Reload", "r", "1 AP", "gear", "Reload",
+    ActionKind("reload", "Reload", "Reload", "r", "1 AP", "gear", "Reload",
                "Spend one Reload token to fill a gun back up."),
-    ActionKind("search", A.Search, "Search", "e", "1 AP", "token", "Search",
+    ActionKind("search", "Search", "Search", "e", "1 AP", "token", "Search",
                "Roll Wits at a search token on or next to you. A success draws a card, a 6 is a jackpot from the "
                "location's deck, and every 1 makes noise. Once per turn."),
-    ActionKind("pickup", A.PickUp, "Pick Up", "p", "1 AP", "ground", "PickUp",
+    ActionKind("pickup", "PickUp", "Pick Up", "p", "1 AP", "ground", "PickUp",
                "Take an item lying on or next to your cell. You need a free slot."),
-    ActionKind("handoff", A.HandOff, "Hand-Off", "v", "free", "ally", "HandOff",
+    ActionKind("handoff", "HandOff", "Hand-Off", "v", "free", "ally", "HandOff",
                "Once a turn, give an ally in contact one item, or take one from them. Costs no AP."),
-    ActionKind("exchange", A.GearExchange, "Swap Gear", "y", "1 AP", "ally", "GearExchange",
+    ActionKind("exchange", "GearExchange", "Swap Gear", "y", "1 AP", "ally", "GearExchange",
                "Full Gear Exchange: share out everything you and an ally in contact carry, however you like."),
-    ActionKind("door", A.Door, "Door", "o", "1 AP*", "door", "Door",
+    ActionKind("door", "Door", "Door", "o", "1 AP*", "door", "Door",
                "Open or shut a door you touch, or pull down its barricade. *The Firefighter and the Mechanic "
                "get one such job free each turn."),
-    ActionKind("barricade", A.Door, "Barricade", "b", "1 AP*", "door", "Door",
+    ActionKind("barricade", "Door", "Barricade", "b", "1 AP*", "door", "Door",
                "Barricade a shut door you touch: only a Brute can break through it."),
-    ActionKind("work", A.WorkObjective, "Work Obj.", "k", "1 AP*", "none", "WorkObjective",
+    ActionKind("work", "WorkObjective", "Work Obj.", "k", "1 AP*", "none", "WorkObjective",
                "Work the objective marker you stand on or beside: one step of progress, no roll needed."),
-    ActionKind("deliver", A.Deliver, "Deliver", "l", "1 AP*", "none", "Deliver",
+    ActionKind("deliver", "Deliver", "Deliver", "l", "1 AP*", "none", "Deliver",
                "Hand over an objective item you carry while standing in the drop-off zone."),
-    ActionKind("escape", A.Escape, "Escape", "x", "1 AP", "none", "Escape",
+    ActionKind("escape", "Escape", "Escape", "x", "1 AP", "none", "Escape",
                "Leave the map from the extraction zone with everything you carry. Not while engaged."),
-    ActionKind("triage", A.Triage, "Triage", "u", "1 AP", "ally", "Triage",
+    ActionKind("triage", "Triage", "Triage", "u", "1 AP", "ally", "Triage",
                "Patch up a Downed ally you touch: a Wits roll that needs a medical item or skill. A success "
                "stands them back up."),
-    ActionKind("drag", A.Drag, "Drag", "q", "1 AP", "cell", "Drag",
+    ActionKind("drag", "Drag", "Drag", "q", "1 AP", "cell", "Drag",
                "Pull a Downed ally along behind you, up to half your Move. Zombies feeding on them swipe at you "
                "first."),
-    ActionKind("end_activation", A.EndActivation, "End Activation", "space", "", "none", "EndActivation",
+    ActionKind("end_activation", "EndActivation", "End Activation", "space", "", "none", "EndActivation",
                "This survivor is done for the round; unspent AP are lost. Then pick who acts next."),
-    ActionKind("end_turn", A.EndSurvivorPhase, "End Turn", "return", "", "none", "EndSurvivorPhase",
+    ActionKind("end_turn", "EndSurvivorPhase", "End Turn", "return", "", "none", "EndSurvivorPhase",
                "End the Survivor Phase. Anyone who has not acted loses their turn, and the Director plays."),
-    ActionKind("activate", A.Activate, "Activate", None, "", "none", "Activate",
+    ActionKind("activate", "Activate", "Activate", None, "", "none", "Activate",
                "Start a survivor's turn: click them on the board or in the team strip. A Downed survivor rolls "
                "their bleed-out save instead.", bar=False),
-    ActionKind("withdraw", A.Withdraw, "Step Back", None, "free", "cell", "Withdraw",
+    ActionKind("withdraw", "Withdraw", "Step Back", None, "free", "cell", "Withdraw",
                "Straight after a melee attack you did not lose: step back 1\" out of your foe's reach.", bar=False),
-    ActionKind("drop", A.Drop, "Drop", None, "free", "gear", "Drop",
+    ActionKind("drop", "Drop", "Drop", None, "free", "gear", "Drop",
                "Put down an item you carry, to make room or to leave it for someone else.", bar=False),
 )
 
 BY_ID = {k.id: k for k in KINDS}
 BAR = tuple(k for k in KINDS if k.bar)
-CLASS_BY_SAVE = {k.save: k.cls for k in KINDS}
-SAVE_BY_CLASS = {k.cls: k.save for k in KINDS}
+SAVE_NAMES = tuple(dict.fromkeys(k.save for k in KINDS))
+
+
+@functools.cache
+def class_by_save() -> dict[str, type]:
+    """Save name -> Action class."""
+    return {k.save: k.cls for k in KINDS}
+
+
+@functools.cache
+def _kind_by_class() -> dict[type, ActionKind]:
+    """Action class -> its first row (Door's is the door row)."""
+    return {k.cls: k for k in reversed(KINDS)}
 
 
 def kind_of(action) -> ActionKind:
     """The row of a concrete action (a Door is the barricade row when it barricades)."""
-    if isinstance(action, A.Door) and action.mode == "barricade":
-        return BY_ID["barricade"]
-    return next(k for k in KINDS if k.cls is type(action))
+    kind = _kind_by_class()[type(action)]
+    return BY_ID["barricade"] if kind.id == "door" and action.mode == "barricade" else kind
 
 
 def save_name(action) -> str:
-    return SAVE_BY_CLASS[type(action)]
+    return _kind_by_class()[type(action)].save

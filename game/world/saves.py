@@ -22,14 +22,14 @@ from game.content.defs import Content
 from game.content.files import atomic_write, remove_stale_temps
 from game.content.jsonio import read_json
 from game.world import actions as A
-from game.world.action_registry import CLASS_BY_SAVE, save_name
+from game.world.action_registry import class_by_save, save_name
 from game.world.components import Status
 from game.world.director_seat import DirectorSeat
 from game.world.purchases import BuyEvent, Lunge, Reanimate, Spawn
 from game.world.session import AI_OWNER, Session
 
 FORMAT = 2            # 2: the rules audit of issue 10 changed how games replay
-ACTIONS = CLASS_BY_SAVE      # save name -> Action class (game.world.action_registry)
+ACTIONS = class_by_save()     # save name -> Action class (game.world.action_registry)
 
 
 class SaveError(Exception):
