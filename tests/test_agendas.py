@@ -21,9 +21,7 @@ CARDS = CONTENT.extra["agendas"]
 
 def holding(s, sv, card_id: str):
     """Give `sv` this card (the deal is tested apart) and return its verdict now."""
-    s.use()
-    import esper
-    esper.add_component(sv, Agenda(card_id))
+    s.add_component(sv, Agenda(card_id))
     return next(v for v in verdicts(s) if v.survivor == sv)
 
 
@@ -217,7 +215,7 @@ def test_the_balance_report_says_how_often_each_card_is_kept():
 
 def test_a_session_without_agendas_has_none():
     s = Session(CONTENT, "pharmacy_run", seed=1)
-    assert verdicts(s) == [] and not any(Agenda in s._entities[sv] for sv in s.survivors())
+    assert verdicts(s) == [] and not any(s.try_comp(sv, Agenda) for sv in s.survivors())
     s.close()
 
 

@@ -227,11 +227,8 @@ def test_an_escort_beside_the_carrier_goes_ahead_of_them_and_stays_within_reach(
 
 
 def _with_card(s, who, card: str):
-    import esper
-
     from game.world.components import Agenda
-    s.use()
-    esper.add_component(who, Agenda(card))
+    s.add_component(who, Agenda(card))
 
 
 @pytest.mark.parametrize("level", list(LEVELS))

@@ -21,23 +21,23 @@ ROWS = [
 
 def _fresh(s) -> dict:
     s.use()
-    ents = s._entities
-    roster = sorted((eid for eid, _ in esper.get_component(Survivor)), key=lambda e: (ents[e][Survivor].seat, e))
+    comp, has = esper.component_for_entity, esper.has_component
+    roster = sorted((eid for eid, _ in esper.get_component(Survivor)), key=lambda e: (comp(e, Survivor).seat, e))
     return {
-        "on board": [e for e in roster if Pos in ents[e]],
+        "on board": [e for e in roster if has(e, Pos)],
         "all": roster,
         "zombies": sorted(eid for eid, _ in esper.get_component(Zombie)),
         "survivor cells": [pos.cell for _, (pos, _) in esper.get_components(Pos, Survivor)],
         "zombie cells": [pos.cell for _, (pos, _) in esper.get_components(Pos, Zombie)],
         "survivor cell set": frozenset(pos.cell for _, (pos, _) in esper.get_components(Pos, Survivor)),
-        "on board, uncopied": [e for e in roster if Pos in ents[e]],
+        "on board, uncopied": [e for e in roster if has(e, Pos)],
         "zombie cell set": frozenset(pos.cell for _, (pos, _) in esper.get_components(Pos, Zombie)),
         "zombie walls and stops": A._zombie_cells(s),
-        "engaged": [any(s.board.in_contact(ents[e][Pos].cell, pos.cell) for _, (pos, _) in
-                        esper.get_components(Pos, Zombie)) for e in roster if Pos in ents[e]],
-        "nearest zombie": [min((s.dist(ents[e][Pos].cell, pos.cell) for _, (pos, _) in
+        "engaged": [any(s.board.in_contact(comp(e, Pos).cell, pos.cell) for _, (pos, _) in
+                        esper.get_components(Pos, Zombie)) for e in roster if has(e, Pos)],
+        "nearest zombie": [min((s.dist(comp(e, Pos).cell, pos.cell) for _, (pos, _) in
                                 esper.get_components(Pos, Zombie)), default=float("inf"))
-                           for e in roster if Pos in ents[e]],
+                           for e in roster if has(e, Pos)],
     }
 
 
@@ -154,7 +154,7 @@ def test_zombie_names_made_once_are_the_names_of_the_zombies_standing_now():
             assert s.name(z) == f"{content.zombies[s.comp(z, Zombie).kind].name} #{z}"
             seen["named"] += 1
         for z in s._zombie_names:
-            if z not in s._entities:
+            if not esper.entity_exists(z):
                 assert s.name(z) == f"#{z}"
                 seen["destroyed"] += 1
 

@@ -594,9 +594,9 @@ class SurvivorAI:
         # The box around the survivors: a zombie farther outside it than its reach + 6" is in nobody's area.
         lo_x, hi_x = min((x for x, _ in spots), default=0), max((x for x, _ in spots), default=-1)
         lo_y, hi_y = min((y for _, y in spots), default=0), max((y for _, y in spots), default=-1)
-        ents = s._entities
+        zombie_of = s.index(Zombie)
         for z, zx, zy, reach in self._zombie_spots(s):
-            if ents[z][Zombie].engaged is not None:
+            if zombie_of[z].engaged is not None:
                 out.append((z, 3))
                 continue
             limit = reach + 6
@@ -658,7 +658,7 @@ class SurvivorAI:
 
     # --- its secret agenda ------------------------------------------------------------------------------------
     def _agenda(self, s: Session, who: int):
-        held = s._entities[who].get(Agenda)
+        held = s.try_comp(who, Agenda)
         return s.content.extra.get("agendas", {}).get(held.card) if held is not None else None
 
     def _wants(self, s: Session, who: int) -> frozenset[str]:
@@ -853,15 +853,14 @@ class SurvivorAI:
         here = s.cell(who)
         x, y = here % w, here // w
         horizon = s.move_of(who) * 3 + 1
-        zombies, ents = s.content.zombies, s._entities
+        zombies, zombie_of, health_of = s.content.zombies, s.index(Zombie), s.index(Health)
         out = []
         for z, zx, zy, reach in self._zombie_spots(s):
             dx = x - zx if x >= zx else zx - x          # Session.dist, in half inches: this runs for every zombie
             dy = y - zy if y >= zy else zy - y
             if (dx + dx + dy if dx >= dy else dy + dy + dx) <= 2 * (horizon + reach):
-                found = ents[z]
-                zdef = zombies[found[Zombie].kind]
-                out.append((zx, zy, 2 * reach, zombie_fight(zdef.fight, zdef.fight_per_wound, found[Health].wounds)))
+                zdef = zombies[zombie_of[z].kind]
+                out.append((zx, zy, 2 * reach, zombie_fight(zdef.fight, zdef.fight_per_wound, health_of[z].wounds)))
         return out
 
     def _zombie_spots(self, s: Session) -> list[tuple[int, int, int, int]]:
@@ -870,9 +869,9 @@ class SurvivorAI:
         memo = s.occupant.zombie_memo
         found = memo.get("ai spots")
         if found is None:
-            w, zombies, ents = s.board.width, s.content.zombies, s._entities
-            found = memo["ai spots"] = [(z, cell % w, cell // w, zombies[ents[z][Zombie].kind].move + 2)
-                                        for z in s.zombies() for cell in (ents[z][Pos].cell,)]
+            w, zombies, zombie_of, pos_of = s.board.width, s.content.zombies, s.index(Zombie), s.index(Pos)
+            found = memo["ai spots"] = [(z, cell % w, cell // w, zombies[zombie_of[z].kind].move + 2)
+                                        for z in s.zombies() for cell in (pos_of[z].cell,)]
         return found
 
     def _zombies_near(self, s: Session, who: int, radius: float) -> bool:

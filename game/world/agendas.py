@@ -210,7 +210,7 @@ def verdicts(s: Session) -> list[Verdict]:
     """Every dealt card, checked against the night so far (final once the game is over), in seat order."""
     cards = agendas(s.content)
     held = {sv: a.card for sv in s.survivors(on_board=False)
-            if (a := s._entities[sv].get(Agenda)) is not None and a.card in cards}
+            if (a := s.try_comp(sv, Agenda)) is not None and a.card in cards}
     if not held:
         return []
     night = night_of(s)

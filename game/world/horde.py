@@ -46,8 +46,8 @@ def visible_target(s: Session, z: int) -> int | None:
     """The nearest survivor this zombie sees that has room for it (ties: seat). Kept per room, cell and sight range
     until a survivor moves, a door changes or a survivor's slots in use cross the room (Occupancy.targets): the
     Director's view asks it of every Shambler, then the same zombie asks again when it moves."""
-    ents = s._entities          # (read directly, as Session.cell does: this runs for every zombie, every plan)
-    zc = ents[z][Pos].cell
+    pos_of = s.index(Pos)       # (read as dicts: this runs for every zombie, every plan)
+    zc = pos_of[z].cell
     room = s.rules.engagement_slots - s.zdef(z).slots
     sight_range = s.sight_range()
     kept = s.occupant.targets
@@ -60,11 +60,11 @@ def visible_target(s: Session, z: int) -> int | None:
     w = s.board.width
     zx, zy = zc % w, zc // w
     near = []
+    engagement_of = s.index(Engagement)
     for seat, sv in enumerate(s.on_board()):
-        found = ents[sv]
-        if found[Engagement].slots > room:
+        if engagement_of[sv].slots > room:
             continue
-        cell = found[Pos].cell
+        cell = pos_of[sv].cell
         dx, dy = abs(cell % w - zx), abs(cell // w - zy)        # Session.dist, inlined
         d = dx + 0.5 * dy if dx >= dy else dy + 0.5 * dx
         if sight_range is None or d <= sight_range:          # (Board.sees's own range test, done here)
@@ -173,11 +173,10 @@ def engage_cells(s: Session, z: int) -> set[int]:
     """Cells in base contact with a survivor this zombie has room to engage: a walk stops at the first of them."""
     out: set[int] = set()
     room = s.rules.engagement_slots - s.zdef(z).slots
-    ents, contact = s._entities, s.board.contact_cells
+    engagement_of, pos_of, contact = s.index(Engagement), s.index(Pos), s.board.contact_cells
     for sv in s.on_board():
-        found = ents[sv]
-        if found[Engagement].slots <= room:
-            out.update(contact(found[Pos].cell))
+        if engagement_of[sv].slots <= room:
+            out.update(contact(pos_of[sv].cell))
     return out
 
 

@@ -98,7 +98,6 @@ class Occupancy(dict):
 
 
 _world_ids = itertools.count(1)
-_NO_COMPONENTS: dict = {}       # (read only) what Session.name finds for an entity no longer in the world
 AI_OWNER = "AI"           # the owner of a survivor the survivor AI plays in a hot-seat game
 _ON_BOARD, _ALL_SURVIVORS = ("survivors", True), ("survivors", False)     # position memo keys
 
@@ -150,11 +149,10 @@ class Session:
         self.rng = random.Random(seed)
         self.dice = dice or Dice(self.rng)
         self.world = f"session-{next(_world_ids)}"
-        esper.switch_world(self.world)
-        # esper 3 keeps a world's entities in one dict {entity: {component type: component}} that lives as long as
-        # the world. The two hottest reads of the game (a model's component, its cell) read it directly: no world
-        # switch check and no call per read. Every write still goes through esper's functions.
-        self._entities: dict[int, dict[type, object]] = esper._entities
+        esper.switch_world(self.world)     # every read and write goes through esper's functions, in this world
+        # component type -> {entity: component}: esper's get_component as a dict, kept until a component of that
+        # type comes or goes. Every such write is the Session's, and forgets the types it touched (index()).
+        self._index: dict[type, dict[int, object]] = {}
         self.map = map_def or content.maps[self.scenario.map]
         self.board = Board(self.map)
         self.events: list[Event] = []
@@ -187,18 +185,21 @@ class Session:
         self._setup(team or self.scenario.team)
         if agendas:
             for sv, card in deal(content, self.scenario, self.survivors(), seed).items():
-                esper.add_component(sv, Agenda(card.id))
+                self.add_component(sv, Agenda(card.id))
         if owners:
             for sv, owner in zip(self.survivors(on_board=False), owners, strict=True):
-                esper.add_component(sv, Owner(owner, ai=owner == AI_OWNER))
+                self.add_component(sv, Owner(owner, ai=owner == AI_OWNER))
         # The table entity comes after the models, so that survivors keep the first entity ids.
         self.table = esper.create_entity(self.clock, self.tracks, self.round_log, self.mission)
+        self._added(self.table, self.clock, self.tracks, self.round_log, self.mission)
         if prepare is not None:
             prepare(self)
 
     # --- world access ------------------------------------------------------------------------------------------
     def use(self) -> None:
-        """Make this session's esper world current (esper keeps one global current world)."""
+        """Make this session's esper world current (esper keeps one global current world, and its functions read
+        and write that one): every method that reads or writes the components calls it first, so a screen may hold
+        two sessions (a game and its preview) and read either."""
         if esper.current_world != self.world:
             esper.switch_world(self.world)
 
@@ -211,7 +212,44 @@ class Session:
 
     def comp(self, eid: int, ctype):
         """A model's component of this type (held by reference: change it in place). KeyError if it has none."""
-        return self._entities[eid][ctype]
+        try:
+            return self._index[ctype][eid]      # index(), inlined: this is the game's commonest read
+        except KeyError:                        # no index kept (or no such component: index() raises again)
+            return self.index(ctype)[eid]
+
+    def try_comp(self, eid: int, ctype):
+        """A model's component of this type, or None when it has none (or is no longer in the world)."""
+        return self.index(ctype).get(eid)
+
+    def index(self, ctype) -> dict[int, object]:
+        """{entity: its component} for every entity with a component of this type, read through esper's
+        get_component once and kept up to date by the Session's writes (for lookups: its order is not esper's; the
+        caller must not change it)."""
+        found = self._index.get(ctype)
+        if found is None:
+            self.use()
+            found = self._index[ctype] = dict(esper.get_component(ctype))
+        return found
+
+    def add_component(self, eid: int, component) -> None:
+        """Give an entity a component (esper's add_component), in the index of its type too."""
+        self.use()
+        esper.add_component(eid, component)
+        self._added(eid, component)
+
+    def _added(self, eid: int, *components) -> None:
+        """These components of an entity came (through esper): put them in the indexes kept."""
+        for component in components:
+            found = self._index.get(type(component))
+            if found is not None:
+                found[eid] = component
+
+    def _removed(self, eid: int, *ctypes) -> None:
+        """The entity's components of these types went (through esper): take them out of the indexes kept."""
+        for ctype in ctypes:
+            found = self._index.get(ctype)
+            if found is not None:
+                found.pop(eid, None)
 
     def survivors(self, *, on_board: bool = True) -> list[int]:
         """Survivor entities by seat; on_board=False includes the eliminated and escaped (who have no Pos)."""
@@ -219,8 +257,8 @@ class Session:
         key = _ON_BOARD if on_board else _ALL_SURVIVORS  # who is on the table changes only when someone leaves it
         found = memo.get(key)
         if found is None:
-            ents = self._entities       # the roster is in seat order; the board holds those with a Pos
-            found = memo[key] = [eid for eid in self._roster if Pos in ents[eid]] if on_board else self._roster
+            placed = self.index(Pos)    # the roster is in seat order; the board holds those with a Pos
+            found = memo[key] = [eid for eid in self._roster if eid in placed] if on_board else self._roster
         return list(found)
 
     def on_board(self) -> list[int]:
@@ -228,7 +266,8 @@ class Session:
         memo = self.occupant.survivor_memo
         found = memo.get(_ON_BOARD)
         if found is None:
-            found = memo[_ON_BOARD] = [eid for eid in self._roster if Pos in self._entities[eid]]
+            placed = self.index(Pos)
+            found = memo[_ON_BOARD] = [eid for eid in self._roster if eid in placed]
         return found
 
     def survivor_cell_set(self) -> frozenset[int]:
@@ -241,11 +280,10 @@ class Session:
 
     def owner(self, sv: int) -> Owner | None:
         """Who plays this survivor in a hot-seat game (None in one person's game: they play every survivor)."""
-        return self._entities.get(sv, {}).get(Owner)
+        return self.try_comp(sv, Owner)
 
     def standing(self) -> list[int]:
-        ents = self._entities
-        return [s for s in self.survivors() if not ents[s][Status].downed]
+        return [s for s in self.survivors() if not self.comp(s, Status).downed]
 
     def zombies(self) -> list[int]:
         found = self._zombie_ids     # zombies come and go only by place_zombie and kill_zombie, which forget it
@@ -255,28 +293,32 @@ class Session:
         return list(found)
 
     def cell(self, eid: int) -> int:
-        return self._entities[eid][Pos].cell
+        try:
+            return self._index[Pos][eid].cell   # index(), inlined: the second commonest read
+        except KeyError:
+            return self.index(Pos)[eid].cell
 
     def xy(self, eid: int) -> tuple[int, int]:
         return self.board.xy(self.cell(eid))
 
     def name(self, eid: int) -> str:
-        found = self._entities.get(eid, _NO_COMPONENTS)
-        if Survivor in found:
-            return found[Survivor].name
-        if Zombie not in found:
+        survivor = self.index(Survivor).get(eid)
+        if survivor is not None:
+            return survivor.name
+        zombie = self.index(Zombie).get(eid)
+        if zombie is None:
             return f"#{eid}"
         # A zombie's kind never changes and a world never hands out an entity id twice: its name is made once.
         named = self._zombie_names.get(eid)
         if named is None:
-            named = self._zombie_names[eid] = f"{self.content.zombies[found[Zombie].kind].name} #{eid}"
+            named = self._zombie_names[eid] = f"{self.content.zombies[zombie.kind].name} #{eid}"
         return named
 
     def rename(self, eid: int, name: str) -> None:
         """Give a model the name a hand-set position calls it by (game.tools.sandbox): the log and the screen use it."""
-        found = self._entities[eid]
-        if Survivor in found:
-            found[Survivor].name = name
+        survivor = self.index(Survivor).get(eid)
+        if survivor is not None:
+            survivor.name = name
         else:
             self._zombie_names[eid] = name
 
@@ -291,15 +333,13 @@ class Session:
         return {eid for eid, _ in esper.get_component(Survivor)}
 
     def is_survivor(self, eid: int) -> bool:
-        found = self._entities.get(eid)
-        return found is not None and Survivor in found
+        return eid in self.index(Survivor)
 
     def is_zombie(self, eid: int) -> bool:
-        found = self._entities.get(eid)
-        return found is not None and Zombie in found
+        return eid in self.index(Zombie)
 
     def zdef(self, eid: int):
-        return self.content.zombies[self._entities[eid][Zombie].kind]
+        return self.content.zombies[self.comp(eid, Zombie).kind]
 
     def effect(self, eid: int, key: str) -> int:
         """A skill effect of a survivor (0/False when its skill does not have it)."""
@@ -477,18 +517,18 @@ class Session:
         arch = self.content.archetypes[arch_id]
         self.use()
         eid = esper.create_entity()
-        esper.add_component(eid, Survivor(arch.id, arch.name, arch.move, arch.fight, arch.shoot, arch.wits,
+        self.add_component(eid, Survivor(arch.id, arch.name, arch.move, arch.fight, arch.shoot, arch.wits,
                                           arch.guts, arch.skill, seat))
         pos = Pos(cell)
-        esper.add_component(eid, pos)
-        esper.add_component(eid, Health(arch.wounds, arch.wounds))
-        esper.add_component(eid, Status())
-        esper.add_component(eid, Turn())
-        esper.add_component(eid, Engagement())
+        self.add_component(eid, pos)
+        self.add_component(eid, Health(arch.wounds, arch.wounds))
+        self.add_component(eid, Status())
+        self.add_component(eid, Turn())
+        self.add_component(eid, Engagement())
         inv = Inventory(reloads=arch.reloads)
         inv.gear += [self._new_gear(w, "", free_for=eid) for w in arch.weapons]
         inv.gear += [self._new_gear(i, "") for i in arch.items]
-        esper.add_component(eid, inv)
+        self.add_component(eid, inv)
         self.occupant.survivor_ids.add(eid)
         self.occupant[cell] = eid
         self.occupant.zombie_memo = {}    # (as in remove_from_board)
@@ -502,6 +542,7 @@ class Session:
         self.use()
         for eid, _ in list(esper.get_component(Noise)):
             esper.delete_entity(eid, immediate=True)
+            self._removed(eid, Noise)
         self._noise = None
         self.removed_shamblers = 0
         self.disruption.clear()
@@ -553,7 +594,8 @@ class Session:
             if noise.cell == cell:
                 noise.amount += amount
                 return
-        esper.create_entity(Noise(cell, amount))
+        noise = Noise(cell, amount)
+        self._added(esper.create_entity(noise), noise)
 
     def _noise_facts(self) -> tuple[dict[int, int], int | None]:
         """(cell -> Heat made there, the loudest cell), read from the Noise components and kept until noise is made
@@ -638,7 +680,9 @@ class Session:
         """Put a zombie on the board; `how` says why for the records: start, spawned, reanimated or event."""
         zdef = self.content.zombies[kind]
         self.use()
-        eid = esper.create_entity(Pos(cell), Zombie(kind), Health(zdef.wounds, zdef.wounds), Status(), Goal())
+        made = (Pos(cell), Zombie(kind), Health(zdef.wounds, zdef.wounds), Status(), Goal())
+        eid = esper.create_entity(*made)
+        self._added(eid, *made)
         self._zombie_ids = None
         self.occupant[cell] = eid
         if count:
@@ -659,9 +703,8 @@ class Session:
         return min(free)[1] if free else None
 
     def fight_of(self, zombie: int) -> int:
-        found = self._entities[zombie]
-        zdef = self.content.zombies[found[Zombie].kind]
-        return zombie_fight(zdef.fight, zdef.fight_per_wound, found[Health].wounds)
+        zdef = self.zdef(zombie)
+        return zombie_fight(zdef.fight, zdef.fight_per_wound, self.comp(zombie, Health).wounds)
 
     # --- engagement --------------------------------------------------------------------------------------------
     def engagers(self, survivor: int) -> list[int]:
@@ -669,7 +712,7 @@ class Session:
         return list(self.comp(survivor, Engagement).attackers)
 
     def slots_used(self, survivor: int) -> int:
-        return self._entities[survivor][Engagement].slots
+        return self.comp(survivor, Engagement).slots
 
     def contact_zombies(self, survivor: int) -> list[int]:
         """Zombies in base contact with a survivor, by id. Each of them holds it engaged (rulebook 5.0: entering
@@ -693,7 +736,7 @@ class Session:
         zombie_cells = self.occupant.zombie_memo.get("zombie cell set")
         if zombie_cells is None:
             return bool(self._contact(survivor))
-        return not self.board.contact_cells(self._entities[survivor][Pos].cell).isdisjoint(zombie_cells)
+        return not self.board.contact_cells(self.cell(survivor)).isdisjoint(zombie_cells)
 
     def swipes(self, zombies: Sequence[int]) -> int:
         """Parting Swipes these zombies make: one per figure, 3 at most."""
@@ -710,23 +753,23 @@ class Session:
         looked at. Each zombie attacks one survivor; at most 3 figures attack one survivor (No Clown Cars).
         """
         board, cap, zombies_def = self.board, self.rules.engagement_slots, self.content.zombies
-        ents = self._entities      # read directly, as comp() does: this runs after most moves
+        pos_of, zombie_of, engagement_of = self.index(Pos), self.index(Zombie), self.index(Engagement)
+        status_of = self.index(Status)
         scell, downed, engagement = {}, {}, {}
         candidates = set()
         before = []                # the slots in use, to tell whether the zombies' targets may have changed
         for s in self._roster:
-            found = ents[s]
-            eng = found[Engagement]
-            if Pos in found:
-                scell[s], downed[s], engagement[s] = found[Pos].cell, found[Status].downed, eng
-                candidates.update(z for z in eng.attackers if Zombie in ents.get(z, ()))
+            eng = engagement_of[s]
+            if s in pos_of:
+                scell[s], downed[s], engagement[s] = pos_of[s].cell, status_of[s].downed, eng
+                candidates.update(z for z in eng.attackers if z in zombie_of)
             before.append(eng.slots)
             eng.attackers, eng.slots = (), 0
         near: set[int] = set()
         for c in scell.values():
             near.update(board.contact_cells(c))
         occupant = self.occupant
-        candidates.update(eid for c in near if (eid := occupant.get(c)) is not None and Zombie in ents[eid])
+        candidates.update(eid for c in near if (eid := occupant.get(c)) is not None and eid in zombie_of)
         if not candidates:          # the common case: nobody is or comes into contact
             if any(before):
                 self._slots_changed(before)
@@ -734,10 +777,9 @@ class Session:
         slots = dict.fromkeys(scell, 0)
         free = []
         for z in sorted(candidates):
-            found = ents[z]
-            zc = found[Zombie]
+            zc = zombie_of[z]
             need = zombies_def[zc.kind].slots
-            zcell = found[Pos].cell
+            zcell = pos_of[z].cell
             t = zc.engaged
             if t in scell and board.in_contact(zcell, scell[t]) and slots[t] + need <= cap:
                 # Feeding zombies are drawn off by a standing survivor who comes into contact.
@@ -758,20 +800,20 @@ class Session:
                 slots[target] += need
         attackers: dict[int, list[int]] = {}
         for z in sorted(candidates):
-            t = ents[z][Zombie].engaged
+            t = zombie_of[z].engaged
             if t is not None:
                 attackers.setdefault(t, []).append(z)
         for t, group in attackers.items():
             engagement[t].attackers, engagement[t].slots = tuple(group), slots[t]
-        if before != [ents[s][Engagement].slots for s in self._roster]:
+        if before != [engagement_of[s].slots for s in self._roster]:
             self._slots_changed(before)
 
     def _slots_changed(self, before: list[int]) -> None:
         """A zombie with room r sees past the survivors with more than r slots in use: forget the targets of every
         room a survivor's slots crossed (from `before`, in roster order, to now)."""
-        targets, ents = self.occupant.targets, self._entities
+        targets, engagement_of = self.occupant.targets, self.index(Engagement)
         for s, was in zip(self._roster, before, strict=True):
-            now = ents[s][Engagement].slots
+            now = engagement_of[s].slots
             for room in range(min(was, now), max(was, now)):
                 targets.pop(room, None)
 
@@ -830,6 +872,7 @@ class Session:
         """A survivor leaves the table (eliminated or escaped); its entity stays for the records."""
         self.use()
         del self.occupant[esper.remove_component(s, Pos).cell]
+        self._removed(s, Pos)
         self.occupant.zombie_memo = {}    # esper's order of the zombies may follow the set of models with a Pos
         eng = esper.component_for_entity(s, Engagement)
         eng.attackers, eng.slots = (), 0
@@ -865,7 +908,9 @@ class Session:
         cell = self.cell(z)
         name = self.name(z)
         self.use()
+        held = tuple(map(type, esper.components_for_entity(z)))
         esper.delete_entity(z, immediate=True)
+        self._removed(z, *held)
         self._zombie_ids = None
         del self.occupant[cell]
         if zdef.zclass == "shambler":
@@ -1040,20 +1085,19 @@ class Session:
 
     def end_verdict(self) -> tuple[str, str] | None:
         """(winner, cause) if either side has won now, else None."""
-        ents = self._entities          # (read directly: this runs after every action that changed the table)
+        status_of, survivor_of, pos_of = self.index(Status), self.index(Survivor), self.index(Pos)
         archetypes = self.content.archetypes
         escort = next((t.escort for t in self.scenario.tasks[self.task_index:] if t.escort), "")
         lost = escaped = on_board = 0
         escort_lost = False
         for s in self._roster:
-            found = ents[s]
-            status = found[Status]
+            status, archetype = status_of[s], survivor_of[s].archetype
             # the rulebook's casualties are the team's: a civilian found on the way is not one of them
-            npc = archetypes[found[Survivor].archetype].npc
+            npc = archetypes[archetype].npc
             lost += 1 if status.eliminated and not npc else 0
-            escort_lost |= bool(escort) and status.eliminated and found[Survivor].archetype == escort
+            escort_lost |= bool(escort) and status.eliminated and archetype == escort
             escaped += 1 if status.escaped else 0
-            on_board += 1 if Pos in found else 0
+            on_board += 1 if s in pos_of else 0
         if self.task is None:
             return "survivors", "extraction" if self.scenario.tasks[-1].kind == "extract" else "objective"
         if escort_lost:
