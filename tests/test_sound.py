@@ -3,6 +3,7 @@ the headless faces without a mixer, and a whole game's mix under full scale."""
 import ast
 import copy
 import dataclasses
+import random
 import subprocess
 import sys
 from pathlib import Path
@@ -260,8 +261,14 @@ def test_the_director_acting_out_of_sight_rings_the_sting(content, scenes, home)
 
 def test_a_cue_that_must_be_heard_makes_room(content):
     from game.ui.audio.sound_mix import Planner
+    class MiddleLevel(random.Random):
+        """Every voice at the middle of its random spread of level: the mix fills the same way on every run (with
+        the spread drawn afresh, a quarter of the runs left room for the small cue)."""
+        def uniform(self, a, b):
+            return (a + b) / 2
+
     table = content.extra["sounds"]
-    planner = Planner(table, lambda path: (5.0, 0.9))
+    planner = Planner(table, lambda path: (5.0, 0.9), rng=MiddleLevel(1))
     shuffles = [planner.plan("shuffle", t / 10) for t in range(0, 30, 2)]
     crowd = [v for v in shuffles if v is not None]
     assert crowd and planner.plan("hit_zombie", 3.5) is None          # no room left for a small cue
