@@ -150,8 +150,8 @@ class Session:
         self.dice = dice or Dice(self.rng)
         self.world = f"session-{next(_world_ids)}"
         esper.switch_world(self.world)     # every read and write goes through esper's functions, in this world
-        # component type -> {entity: component}: esper's get_component as a dict, kept until a component of that
-        # type comes or goes. Every such write is the Session's, and forgets the types it touched (index()).
+        # component type -> {entity: component}: esper's get_component read once into a dict (index()). Every write
+        # that adds or removes a component is the Session's, and puts it in or takes it out (_added, _removed).
         self._index: dict[type, dict[int, object]] = {}
         self.map = map_def or content.maps[self.scenario.map]
         self.board = Board(self.map)
@@ -198,8 +198,8 @@ class Session:
     # --- world access ------------------------------------------------------------------------------------------
     def use(self) -> None:
         """Make this session's esper world current (esper keeps one global current world, and its functions read
-        and write that one): every method that reads or writes the components calls it first, so a screen may hold
-        two sessions (a game and its preview) and read either."""
+        and write that one): every method that calls esper calls it first. Reads through the indexes need no world,
+        so a screen may hold two sessions (a game and its preview) and read either."""
         if esper.current_world != self.world:
             esper.switch_world(self.world)
 
@@ -329,8 +329,7 @@ class Session:
     @property
     def survivor_ids(self) -> set[int]:
         """Every survivor entity (read only)."""
-        self.use()
-        return {eid for eid, _ in esper.get_component(Survivor)}
+        return set(self.index(Survivor))
 
     def is_survivor(self, eid: int) -> bool:
         return eid in self.index(Survivor)

@@ -7,9 +7,9 @@ import pygame
 
 from game.ui.widgets import theme
 from game.ui.widgets.controls import Block, Button, MenuList, Overlay, ScrollBox, draw_panel, draw_text, ui_scale
+from game.world.action_registry import BAR
 
 H, P, B, K = "h", "p", "b", "k"
-ACTION_BAR = "the action bar"   # stands for a line per action of the registry, keys and costs, filled in when shown
 
 SECTIONS: list[tuple[str, list[tuple[str, str] | tuple[str, str, str]]]] = [
     ("The round", [
@@ -36,7 +36,9 @@ SECTIONS: list[tuple[str, list[tuple[str, str] | tuple[str, str, str]]]] = [
         (H, "Spending action points"),
         (P, "Most actions cost 1 of a survivor's 3 action points (AP); points left at the end of their turn are "
             "lost."),
-        (ACTION_BAR,),
+        # the action bar of the registry (game.world.action_registry), with keys and costs
+        *((K, f"{k.label}  {k.hotkey.upper()}" if k.hotkey else k.label, f"{k.cost}. {k.summary}")
+          for k in BAR if k.cost),
         (H, "Free and limited actions"),
         (B, "Passing one item to a friend next to you is free once per turn; dropping things is always free."),
         (B, "A survivor with a zombie in contact is engaged: they cannot walk away, throw or escape. They must "
@@ -123,23 +125,9 @@ SECTIONS: list[tuple[str, list[tuple[str, str] | tuple[str, str, str]]]] = [
 ]
 
 
-def entries(section: int) -> list[tuple[str, ...]]:
-    """The section's lines, the action bar's filled in from game.world.action_registry (loaded here, when the help
-    is first shown, not with the menu)."""
-    out = []
-    for entry in SECTIONS[section][1]:
-        if entry[0] == ACTION_BAR:
-            from game.world.action_registry import BAR
-            out.extend((K, f"{k.label}  {k.hotkey.upper()}" if k.hotkey else k.label, f"{k.cost}. {k.summary}")
-                       for k in BAR if k.cost)
-        else:
-            out.append(entry)
-    return out
-
-
 def blocks_for(section: int) -> list[Block]:
     out = []
-    for entry in entries(section):
+    for entry in SECTIONS[section][1]:
         if entry[0] == K:
             out.append(Block(K, entry[2], entry[1]))
         else:
