@@ -10,6 +10,7 @@ from game.ai.goals import goal_cells
 from game.ai.players import make_player
 from game.content.loader import load_content
 from game.sim.runner import play_game
+from game.world.memo import MapMemo
 
 
 class _Compare:
@@ -27,7 +28,7 @@ class _Compare:
         memo = route_memo(s)
         keys = [(s.cell(sv), tuple(goal_cells(s, sv)), self.level.route_ahead) for sv in s.survivors()]
         kept = [self.first_seen[key] for key in keys if key in memo and key in self.first_seen]
-        assert view_of(s, self.level) == view_of(s, self.level, {})
+        assert view_of(s, self.level) == view_of(s, self.level, MapMemo(10))
         self.steps += 1
         self.from_memo += bool(keys) and len(kept) == len(keys)
         self.later_round += any(seen < (self.game, s.round) for seen in kept)

@@ -43,7 +43,7 @@ def _check(s, seen: dict) -> None:
     s.use()
     cells = [pos.cell for _, (pos, _) in esper.get_components(Pos, Survivor)]
     assert s.survivor_contact_set() == frozenset(c for x in cells for c in s.board.contact_cells(x))
-    kept = len(s.occupant.targets)
+    kept = sum(map(len, s.memos.targets.values()))
     for z in s.zombies():
         assert engage_cells(s, z) == _fresh_engage(s, z)
         target = visible_target(s, z)

@@ -3,6 +3,9 @@ survivor moves) must agree with a fresh look at the esper world after every step
 kills, doors smashed and opened, survivors Downed, escaping or eliminated."""
 from __future__ import annotations
 
+import ast
+from pathlib import Path
+
 import esper
 
 from game.ai.players import make_player
@@ -10,6 +13,7 @@ from game.content.loader import load_content
 from game.sim.runner import play_game
 from game.world import actions as A
 from game.world.components import Inventory, Pos, Survivor, Zombie
+from game.world.memo import DEPENDS_ON, TARGETS_DEPEND_ON, GameMemos, slots_crossed
 from tests.arena import arena, cell
 
 ROWS = [
@@ -60,13 +64,13 @@ def test_memos_agree_with_the_world_after_every_step_of_real_games():
 
     def compare(s):
         assert _cached(s) == _fresh(s)
-        memo, cells = s.occupant.survivor_memo, [s.cell(sv) for sv in s.survivors()]
+        memo, cells = s.memos.survivors, [s.cell(sv) for sv in s.survivors()]
         if last.get("memo") is memo:
             assert cells == last["cells"], "a survivor moved and its memo was kept"
             seen["zombie moves kept the survivor memo"] += last["version"] != s.occupant.version
         elif last.get("cells") is not None and cells != last["cells"]:
             seen["survivor moves"] += 1
-        zmemo, zcells = s.occupant.zombie_memo, [(z, s.cell(z)) for z in s.zombies()]
+        zmemo, zcells = s.memos.zombies, [(z, s.cell(z)) for z in s.zombies()]
         if last.get("zmemo") is zmemo:
             assert zcells == last["zcells"], "a zombie moved, came or fell and its memo was kept"
             seen["survivor moves kept the zombie memo"] += last["version"] != s.occupant.version
@@ -84,9 +88,10 @@ def test_a_door_or_a_barricade_empties_the_position_memo():
     door = cell(s, 3, 1)
     memo = s.position_memo()
     memo["probe"] = 1
-    s.occupant.targets["probe"] = 1        # what a zombie sees changes with the doors too
+    room = next(iter(s.memos.targets))
+    s.memos.targets[room]["probe"] = 1        # what a zombie sees changes with the doors too
     s.board.set_door(door, True)
-    assert "probe" not in s.position_memo() and "probe" not in s.occupant.targets
+    assert "probe" not in s.position_memo() and "probe" not in s.memos.targets[room]
     s.position_memo()["probe"] = 2
     s.board.set_door(door, False)
     s.board.set_barricade(door, True)
@@ -105,11 +110,11 @@ def test_kept_goal_cells_agree_with_a_fresh_look_after_every_step():
 
     def compare(s):
         for sv in s.survivors(on_board=False):
-            kept = s.goal_memo.get(sv)
+            kept = s.memos.goals.get(sv)
             assert goals.goal_cells(s, sv) == goals._goal_cells(s, sv)
             if sv in s.survivors():
                 assert goals.goal_walk(s, sv) == goals.path_cost(s, sv, goals._goal_cells(s, sv))
-            seen["kept"] += kept is not None and s.goal_memo[sv] is kept
+            seen["kept"] += kept is not None and s.memos.goals[sv] is kept
         cards = [tuple(g.uid for g in s.comp(sv, Inventory).gear) for sv in s.survivors(on_board=False)]
         ground = sorted((c, g.uid) for c, items in s.ground.items() for g in items)
         seen["cards changed"] += last.get("cards", cards) != cards
@@ -124,15 +129,15 @@ def test_kept_goal_cells_agree_with_a_fresh_look_after_every_step():
 
 
 def test_the_end_check_skipped_while_nothing_it_reads_changed_never_misses_an_end():
-    """check_end skips its count while the occupancy and the task are as they were when it last found the game
-    going on: after every step of real games a fresh verdict must agree that a game without a result goes on."""
+    """check_end skips its count while its memo (emptied by the occupancy and the task) holds that the game goes
+    on: after every step of real games a fresh verdict must agree that a game without a result goes on."""
     content = load_content()
     seen = {"skips possible": 0, "survivors won": 0, "director won": 0}
 
     def compare(s):
         if s.result is None:
             assert s.end_verdict() is None
-            seen["skips possible"] += (s.occupant.version, s.task_index) == s._end_seen
+            seen["skips possible"] += bool(s.memos.end)
 
     for scenario, level in (("last_train_out", "expert"), ("hold_the_line", "novice"), ("pharmacy_run", "veteran"),
                             ("night_shift", "expert"), ("cold_chain", "novice")):
@@ -161,3 +166,47 @@ def test_zombie_names_made_once_are_the_names_of_the_zombies_standing_now():
     for scenario in ("hold_the_line", "pharmacy_run"):
         play_game(content, scenario, 2, make_player("veteran", 2), after_step=compare).close()
     assert min(seen.values()) > 20, seen
+
+
+def test_each_game_memo_is_emptied_by_the_changes_it_names_and_by_no_other():
+    memos = GameMemos(range(3))
+    kinds = {kind for deps in DEPENDS_ON.values() for kind in deps} | set(TARGETS_DEPEND_ON) | \
+        {slots_crossed(room) for room in range(3)}
+    for kind in kinds:
+        for name in DEPENDS_ON:
+            getattr(memos, name)["probe"] = 1
+        for room in memos.targets:
+            memos.targets[room]["probe"] = 1
+        before = memos.count[kind]
+        memos.changed(kind)
+        assert memos.count[kind] == before + 1
+        for name, deps in DEPENDS_ON.items():
+            assert ("probe" in getattr(memos, name)) == (kind not in deps), (name, kind)
+        for room, memo in memos.targets.items():
+            assert ("probe" in memo) == (kind not in (*TARGETS_DEPEND_ON, slots_crossed(room))), (room, kind)
+
+
+def test_no_module_empties_or_replaces_a_game_memo_by_hand():
+    """Only game.world.memo gives a memo a fresh dict: elsewhere `memos.<name>` is read, never assigned or cleared."""
+
+    found = []
+    for path in Path("game").rglob("*.py"):
+        if path.as_posix() == "game/world/memo.py":
+            continue
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            targets = node.targets if isinstance(node, ast.Assign) else [node.target] \
+                if isinstance(node, ast.AugAssign | ast.AnnAssign) else []
+            cleared = isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and \
+                node.func.attr == "clear" and _is_memo(node.func.value)
+            if cleared or any(isinstance(t, ast.Attribute) and _names_memos(t.value) for t in targets):
+                found.append(f"{path}:{node.lineno}")
+    assert not found, found
+
+
+def _names_memos(node) -> bool:
+    return isinstance(node, ast.Attribute) and node.attr == "memos" or isinstance(node, ast.Name) and node.id == "memos"
+
+
+def _is_memo(node) -> bool:
+    return isinstance(node, ast.Attribute) and _names_memos(node.value) or \
+        isinstance(node, ast.Subscript) and _is_memo(node.value)

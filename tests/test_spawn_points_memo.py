@@ -33,7 +33,7 @@ def test_spawn_points_agree_with_a_fresh_look_after_every_step_of_real_games():
         for kind in ("any", "major", "minor"):
             assert spawn_points(s, kind) == _fresh(s, kind), kind
         seen["steps"] += 1
-        memo = s.occupant.survivor_memo
+        memo = s.memos.survivors
         if last.get("memo") is memo and last["version"] != s.occupant.version:
             seen["kept over a zombie's move"] += 1
         last.update(memo=memo, version=s.occupant.version)

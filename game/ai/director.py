@@ -25,6 +25,7 @@ from dataclasses import dataclass, field
 from functools import partial
 
 from game.ai.director_levels import DirectorLevel
+from game.world.memo import MapMemo
 
 
 @dataclass(frozen=True)
@@ -151,7 +152,7 @@ class _Facts:
         found = self.arrivals.get(key)
         if found is None:
             level, doom_left = self.arrivals.level_doom
-            found = self.arrivals[key] = arrival(level, inches, move, doom_left)
+            found = self.arrivals.keep(key, arrival(level, inches, move, doom_left))
         return found
 
     def horde(self, spawn: str) -> str:
@@ -163,15 +164,16 @@ class _Facts:
         return found
 
 
-class _Arrivals(dict):
+class _Arrivals(MapMemo):
     """(inches, move) -> arrival(), for one level and Doom left (level_doom)."""
+    __slots__ = ("level_doom",)
 
     def __init__(self, level_doom: tuple[DirectorLevel, int]):
-        super().__init__()
+        super().__init__(4096)
         self.level_doom = level_doom
 
 
-_ARRIVALS: dict[tuple[int, int], _Arrivals] = {}
+_ARRIVALS = MapMemo(256)      # (id of a level, Doom left) -> its _Arrivals
 
 
 def _arrivals(level: DirectorLevel, doom_left: int) -> _Arrivals:
@@ -179,11 +181,7 @@ def _arrivals(level: DirectorLevel, doom_left: int) -> _Arrivals:
     Kept by the level's identity, with the level, so an id is never reused while its entry lives."""
     found = _ARRIVALS.get((id(level), doom_left))
     if found is None or found.level_doom[0] is not level:
-        if len(_ARRIVALS) >= 256:
-            _ARRIVALS.clear()
-        found = _ARRIVALS[id(level), doom_left] = _Arrivals((level, doom_left))
-    elif len(found) > 4096:
-        found.clear()
+        found = _ARRIVALS.keep((id(level), doom_left), _Arrivals((level, doom_left)))
     return found
 
 

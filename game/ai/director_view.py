@@ -11,6 +11,7 @@ from game.world.components import Health, Inventory, Status, Zombie
 from game.world.horde import visible_target
 from game.world.intent import lunge_attack
 from game.world.kept import kept_for
+from game.world.memo import MapMemo
 from game.world.purchases import spawn_points
 from game.world.session import Session
 
@@ -97,15 +98,16 @@ def _gunners(s: Session, standing: list[int]) -> int:
     return count
 
 
-_ROUTES_LIMIT = 4000       # route facts kept per map (a few hundred bytes each; 40 games on a map leave about 400)
+_ROUTES_LIMIT = 1000       # route facts kept per map (a few hundred bytes each; 40 games on a map leave about 400)
 
 
-def route_memo(s: Session) -> dict:
+def route_memo(s: Session) -> MapMemo:
     """The route facts kept for this map, shared by every game on it (see _route_facts)."""
-    return kept_for("route facts", s.map, dict)
+    return kept_for("route facts", s.map, lambda: MapMemo(_ROUTES_LIMIT))
 
 
-def _route_facts(s: Session, sv: int, level: DirectorLevel, markers, memo: dict) -> tuple[tuple[int, ...], dict, float]:
+def _route_facts(s: Session, sv: int, level: DirectorLevel, markers, memo: MapMemo
+                 ) -> tuple[tuple[int, ...], dict, float]:
     """(the doors on its route ahead, inches from each spawn point to the nearest cell of that route, inches to the
     goal) of one survivor: all three follow from its cell and its goal cells on the static map (the routes and
     distance fields take no account of doors being open), so `memo` keeps them by those for every game on the map: a
@@ -114,21 +116,17 @@ def _route_facts(s: Session, sv: int, level: DirectorLevel, markers, memo: dict)
     key = (s.cell(sv), tuple(goal_cells(s, sv)), level.route_ahead)
     found = memo.get(key)
     if found is None:
-        if len(memo) > _ROUTES_LIMIT:
-            memo.clear()
-        fields = memo.get("spawn fields")
-        if fields is None:
-            fields = memo["spawn fields"] = [(name, s.board.field(cell)) for name, _, cell in markers]
+        fields = [(name, s.board.field(cell)) for name, _, cell in markers]     # (kept by the board)
         route = route_ahead(s, sv, level.route_ahead)
-        found = memo[key] = (tuple(c for c in route if s.board.kind(c) == "door"),
-                             {name: min(field[c] for c in route) / ORTHO_HALF for name, field in fields},
-                             to_goal(s, sv))
+        found = memo.keep(key, (tuple(c for c in route if s.board.kind(c) == "door"),
+                                {name: min(field[c] for c in route) / ORTHO_HALF for name, field in fields},
+                                to_goal(s, sv)))
     return found
 
 
-def view_of(s: Session, level: DirectorLevel, memo: dict | None = None) -> DirectorView:
+def view_of(s: Session, level: DirectorLevel, memo: MapMemo | None = None) -> DirectorView:
     """The Director's view of the board now. `memo`: where the facts that follow from where a survivor stands and
-    where it heads are kept (by default the map's, route_memo; {} works them out afresh)."""
+    where it heads are kept (by default the map's, route_memo; an empty MapMemo works them out afresh)."""
     memo = route_memo(s) if memo is None else memo
     markers = spawn_markers(s)
     active = set(spawn_points(s, "any"))

@@ -56,11 +56,12 @@ def goal_walk(s: Session, sv: int) -> int:
 
 
 def _kept_goal(s: Session, sv: int) -> list:
-    """[stamp, goal cells, their distance field or None], kept per survivor in the Session's goal memo."""
-    stamp = (s.task_index, s.ground_version, tuple([g.gear_id for g in s.comp(sv, Inventory).gear]))
-    found = s.goal_memo.get(sv)
-    if found is None or found[0] != stamp:
-        found = s.goal_memo[sv] = [stamp, _goal_cells(s, sv), None]
+    """[the cards it carried, goal cells, their distance field or None], kept per survivor in the game's goals memo
+    (which the task and the ground's cards empty) while it carries the same cards."""
+    cards = tuple([g.gear_id for g in s.comp(sv, Inventory).gear])
+    found = s.memos.goals.get(sv)
+    if found is None or found[0] != cards:
+        found = s.memos.goals[sv] = [cards, _goal_cells(s, sv), None]
     return found
 
 

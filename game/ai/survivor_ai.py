@@ -148,7 +148,7 @@ class SurvivorAI:
         # The danger map is kept through the activation while the same zombies are on the board (they only appear
         # or fall during the Survivor Phase). A zombie placed or destroyed always empties the zombie memo, so while
         # that memo is the one seen last, the list of zombies has not changed and need not be copied and compared.
-        zmemo = s.occupant.zombie_memo
+        zmemo = s.memos.zombies
         if self._danger_memo is not zmemo or self._danger_key[:2] != (who, s.round):
             key = (who, s.round, tuple(s.zombies()))
             if self._danger_key != key:
@@ -866,7 +866,7 @@ class SurvivorAI:
     def _zombie_spots(self, s: Session) -> list[tuple[int, int, int, int]]:
         """(zombie, x, y, reach in inches) for every zombie in id order, kept in the session's zombie memo until a
         zombie moves, comes or goes (the threat list and the danger map read it at every survivor's move)."""
-        memo = s.occupant.zombie_memo
+        memo = s.memos.zombies
         found = memo.get("ai spots")
         if found is None:
             w, zombies, zombie_of, pos_of = s.board.width, s.content.zombies, s.index(Zombie), s.index(Pos)

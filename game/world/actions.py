@@ -72,7 +72,7 @@ def _zombie_cells(s: Session, ignore: frozenset[int] = frozenset()) -> tuple[set
 
 def _zombie_walls(s: Session) -> tuple[set[int], set[int]]:
     """_zombie_cells(s), kept until a zombie moves, comes or goes (the caller must not change them)."""
-    memo = s.occupant.zombie_memo
+    memo = s.memos.zombies
     found = memo.get("walls")
     if found is None:
         found = memo["walls"] = _zombie_cells(s)
@@ -748,10 +748,7 @@ class PickUp:
         _spend(s, self.who, self.cost(s))
         s.comp(self.who, Turn).claim = -1
         cell, gear = self._find(s)
-        s.ground[cell].remove(gear)
-        if not s.ground[cell]:
-            del s.ground[cell]
-        s.ground_version += 1
+        s.pick_up(gear, cell)
         gain(s, self.who, gear)
 
 

@@ -13,6 +13,7 @@ import pymunk
 
 from game.content.defs import MapDef
 from game.rules.geometry import DIAG_HALF, NEIGHBOUR_STEPS, ORTHO_HALF, distance_half
+from game.world.memo import MapMemo
 
 INF = 1 << 30
 # The dearest step of a distance field, in half inches: a diagonal into ground entered at double cost.
@@ -278,8 +279,7 @@ class Board:
         key = (shooter, target)
         found = self._cover.get(key)
         if found is None:
-            found = self._compute_cover(shooter, target)
-            self._cover[key] = found
+            found = self._cover.keep(key, self._compute_cover(shooter, target))
         return found
 
     def _compute_cover(self, shooter: int, target: int) -> str:
@@ -476,11 +476,10 @@ class Board:
             canonical = (sources[0] if len(sources) == 1 else sources, ignores_difficult, bulk)
             found = fields.get(canonical)
             if found is None:
-                if len(fields) > _FIELD_CACHE_LIMIT:
-                    fields.clear()
-                    self._static.partial.clear()
-                found = fields[canonical] = self.new_field(sources, ignores_difficult, bulk)
-            fields[key] = found
+                if len(fields) >= fields.limit:
+                    self._static.partial.clear()       # (the fields memo is about to start afresh)
+                found = fields.keep(canonical, self.new_field(sources, ignores_difficult, bulk))
+            fields.keep(key, found)
         return found
 
     def new_field(self, sources: tuple[int, ...], ignores_difficult: bool, bulk: bool) -> _Field:
@@ -586,10 +585,10 @@ class _Static:
                                    for k in self.terrain]
         self.spaces: list[tuple] = []
         self.sights: dict[frozenset[int], dict[tuple[int, int], bool]] = {}
-        self.cover: dict[tuple[int, int], str] = {}
-        self.reaches: dict[tuple[int, int, tuple[int, ...]], dict] = {}
-        self.near_doors: dict[tuple[int, int], tuple[int, ...]] = {}     # (start, budget) -> doors it could enter
-        self.fields: dict[tuple, _Field] = {}
+        self.cover = MapMemo(_COVER_LIMIT)                 # (shooter, target) -> cover
+        self.reaches = MapMemo(_OPEN_REACH_LIMIT)          # (start, budget, closed doors near) -> open reach
+        self.near_doors = MapMemo(_NEAR_DOORS_LIMIT)       # (start, budget) -> the doors it could enter
+        self.fields = MapMemo(_FIELD_CACHE_LIMIT)          # (sources, profile) -> its distance field
         self.partial: dict[_Field, None] = {}      # the fields settled only in part, oldest first
         self.zombie_factors: dict[tuple[bool, bool], list[int]] = {}
         self.edges: dict[tuple[bool, bool], list[tuple[tuple[int, int], ...]]] = {}
@@ -602,8 +601,8 @@ class _Static:
         if near is None:
             w, r = board.width, budget // ORTHO_HALF
             x, y = start % w, start // w
-            near = self.near_doors[start, budget] = tuple(d for d in self.doors
-                                                          if abs(d % w - x) <= r and abs(d // w - y) <= r)
+            near = self.near_doors.keep((start, budget), tuple(d for d in self.doors
+                                                               if abs(d % w - x) <= r and abs(d // w - y) <= r))
         return start, budget, tuple(d for d in near if d in closed_doors)
 
     def open_reach(self, closed_doors: frozenset[int], start: int, budget: int, board: Board) -> dict:
@@ -615,10 +614,7 @@ class _Static:
         return found
 
     def keep_reach(self, key: tuple, answer: dict) -> None:
-        if len(self.reaches) >= _OPEN_REACH_LIMIT:
-            self.reaches.clear()
-            self.near_doors.clear()
-        self.reaches[key] = answer
+        self.reaches.keep(key, answer)
 
     def field_edges(self, board: Board, ignores_difficult: bool, bulk: bool) -> list[tuple[tuple[int, int], ...]]:
         """Per cell, (neighbour, cost of the step from that neighbour into this cell) for the distance fields of one
@@ -664,16 +660,18 @@ class _Static:
             total -= len(self.sights.pop(next(iter(self.sights))))
         if total > _SIGHT_PAIRS_LIMIT:
             found.clear()
-        if len(self.cover) > _SIGHT_PAIRS_LIMIT:
-            self.cover.clear()
         return found
 
 
 _STATIC: dict[tuple, _Static] = {}
 _STATIC_LIMIT = 9                 # terrains kept at once: the 8 hand-built maps (a campaign visits them all) + 1
-# Per terrain, about 15 + 10 + 9 MB at most: a long run levels off instead of growing (issue #11).
-_SIGHT_STATES_LIMIT = 256         # door states kept per terrain
-_SIGHT_PAIRS_LIMIT = 150_000      # sight answers kept per terrain, all door states together (~100 bytes each)
-_OPEN_REACH_LIMIT = 2000          # open-ground move answers kept per terrain (about 5 KB each)
-_FIELD_CACHE_LIMIT = 1000         # distance fields kept per terrain (9 KB each on a 48x48 map)
-_PARTIAL_LIMIT = 256              # of which settled only in part, as lists (about 25 KB each)
+# Small enough that a long run over every map fills them within minutes and then holds level (issue 33: a soak over
+# all eight maps at about 180 MB after 2,500 games and after 6,000), large enough that a batch on one map keeps its
+# working set (docs/ARCHITECTURE.md, Memos).
+_SIGHT_STATES_LIMIT = 64          # door states kept per terrain
+_SIGHT_PAIRS_LIMIT = 40_000       # sight answers kept per terrain, all door states together (~100 bytes each)
+_COVER_LIMIT = 10_000             # cover answers kept per terrain (~100 bytes each)
+_OPEN_REACH_LIMIT = 500           # open-ground move answers kept per terrain (about 10 KB each)
+_NEAR_DOORS_LIMIT = 20_000        # (start, budget) -> the doors near: a short tuple each
+_FIELD_CACHE_LIMIT = 250          # distance fields kept per terrain, under each spelling (9 KB each on a 48x48 map)
+_PARTIAL_LIMIT = 64               # of which settled only in part, as lists (about 25 KB each)

@@ -44,16 +44,14 @@ def path_cost(s: Session, z: int, path: list[int]) -> int:
 
 def visible_target(s: Session, z: int) -> int | None:
     """The nearest survivor this zombie sees that has room for it (ties: seat). Kept per room, cell and sight range
-    until a survivor moves, a door changes or a survivor's slots in use cross the room (Occupancy.targets): the
-    Director's view asks it of every Shambler, then the same zombie asks again when it moves."""
+    until a survivor moves, a door changes or a survivor's slots in use cross the room (the game's targets memo,
+    game.world.memo): the Director's view asks it of every Shambler, then the same zombie asks again when it
+    moves."""
     pos_of = s.index(Pos)       # (read as dicts: this runs for every zombie, every plan)
     zc = pos_of[z].cell
     room = s.rules.engagement_slots - s.zdef(z).slots
     sight_range = s.sight_range()
-    kept = s.occupant.targets
-    targets = kept.get(room)
-    if targets is None:
-        targets = kept[room] = {}
+    targets = s.memos.targets[room]
     key = (zc, sight_range)
     if key in targets:
         return targets[key]

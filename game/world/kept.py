@@ -6,17 +6,17 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TypeVar
 
+from game.world.memo import MapMemo
+
 T = TypeVar("T")
 
-_KEPT: dict[tuple[str, int], tuple[object, object]] = {}
-_LIMIT = 64          # entries in all: a long run of hand-drawn test boards starts afresh past it
+# (kind, id of its owner) -> (owner, fact), 64 in all: a long run of hand-drawn test boards starts afresh past it
+_KEPT: MapMemo = MapMemo(64)
 
 
 def kept_for(kind: str, owner: object, make: Callable[[], T]) -> T:
     """The `kind` fact of `owner`, made by make() the first time it is asked for."""
     found = _KEPT.get((kind, id(owner)))
     if found is None or found[0] is not owner:
-        if len(_KEPT) >= _LIMIT:
-            _KEPT.clear()
-        found = _KEPT[kind, id(owner)] = (owner, make())
+        found = _KEPT.keep((kind, id(owner)), (owner, make()))
     return found[1]

@@ -10,6 +10,7 @@ from __future__ import annotations
 import itertools
 import random
 from collections.abc import Iterator, Sequence
+from functools import partial
 from operator import attrgetter
 
 import esper
@@ -45,6 +46,18 @@ from game.world.components import (
 from game.world.errors import GameOver, Impossible
 from game.world.events import Event, roll_text
 from game.world.horde import burst
+from game.world.memo import (
+    DOORS,
+    GROUND,
+    NOISE,
+    PLACES,
+    SURVIVOR_MOVED,
+    TASK,
+    ZOMBIE_MOVED,
+    ZOMBIE_ROSTER,
+    GameMemos,
+    slots_crossed,
+)
 from game.world.scenario_events import apply_event
 
 __all__ = ["GameOver", "Impossible", "Session"]
@@ -53,48 +66,25 @@ __all__ = ["GameOver", "Impossible", "Session"]
 class Occupancy(dict):
     """cell -> model standing there. The one index kept beside the components, because "who stands in this cell?"
     is the hottest question of the game: it is changed only by place_zombie, move_model, kill_zombie and
-    remove_from_board, and counts its changes so movement answers can be cached until someone moves.
+    remove_from_board. It counts its changes (`version`) and reports each to the game's memos (game.world.memo): a
+    survivor's or a zombie's move."""
 
-    It also holds the two memos of answers that hold until something moves, and empties them as it changes (rather
-    than have every read compare counters): `memo` until any model moves or a door changes (Session.position_memo),
-    `survivor_memo` until a survivor moves, comes or goes (the zombies' moves of a Director Phase leave it be), and
-    `zombie_memo` until a zombie moves, comes or goes (the survivors' moves of their phase leave it be), and
-    `targets` (room -> the survivor each zombie cell sees, game.world.horde.visible_target) until a survivor moves or
-    a door changes; Session.update_engagement empties the rooms a survivor's slots in use have crossed."""
-    version = 0
-
-    def __init__(self):
+    def __init__(self, memos: GameMemos):
         super().__init__()
-        self.memo: dict = {}
-        self.survivor_memo: dict = {}
-        self.zombie_memo: dict = {}
-        self.targets: dict = {}
+        self.memos = memos
+        self.version = 0
         self.survivor_ids: set[int] = set()     # the survivor entities (entities are never deleted)
-
-    def forget(self) -> None:
-        """Empty the position memo and the targets (a door or a barricade changed)."""
-        self.memo = {}
-        self.targets = {}
 
     def __setitem__(self, key, value) -> None:
         super().__setitem__(key, value)
         self.version += 1
-        self.memo = {}
-        if value in self.survivor_ids:
-            self.survivor_memo = {}
-            self.targets = {}
-        else:
-            self.zombie_memo = {}
+        self.memos.changed(SURVIVOR_MOVED if value in self.survivor_ids else ZOMBIE_MOVED)
 
     def __delitem__(self, key) -> None:
-        if self[key] in self.survivor_ids:
-            self.survivor_memo = {}
-            self.targets = {}
-        else:
-            self.zombie_memo = {}
+        kind = SURVIVOR_MOVED if self[key] in self.survivor_ids else ZOMBIE_MOVED
         super().__delitem__(key)
         self.version += 1
-        self.memo = {}
+        self.memos.changed(kind)
 
 
 _world_ids = itertools.count(1)
@@ -130,7 +120,16 @@ class Session:
     disruption = _through("round_log", "disruption")
     calls = _through("round_log", "calls")
     events_bought = _through("round_log", "events_bought")
-    task_index = _through("mission", "task_index")
+
+    @property
+    def task_index(self) -> int:
+        return self.mission.task_index
+
+    @task_index.setter
+    def task_index(self, value: int) -> None:
+        self.mission.task_index = value
+        self.memos.changed(TASK)
+
     task_progress = _through("mission", "task_progress")
     spawned = _through("mission", "spawned")
 
@@ -163,23 +162,21 @@ class Session:
         # The table's state lives in components of one entity; the Session keeps handles to them (the objects
         # esper holds), and the properties below read and write through them.
         self.clock, self.tracks, self.round_log, self.mission = Clock(), Tracks(), RoundLog(), Mission()
-        self.occupant: Occupancy = Occupancy()
-        self.board.on_door_change = self.occupant.forget     # the position memo holds until a door changes too
-        self._zombie_ids: list[int] | None = None           # zombies(), until one is placed or destroyed
+        # The game's memos (game.world.memo), with one for the targets of each room a zombie can have.
+        cap = self.rules.engagement_slots
+        self.memos = GameMemos(sorted({cap - z.slots for z in content.zombies.values()}))
+        self.occupant: Occupancy = Occupancy(self.memos)
+        self.board.on_door_change = partial(self.memos.changed, DOORS)
         self._zombie_names: dict[int, str] = {}              # name() of each zombie entity, once made
         self._markers: dict[tuple[str, str | None], tuple[int, ...]] = {}   # map markers never move
-        self._noise: tuple[dict[int, int], int | None] | None = None    # (noise, loudest cell) until noise is made
         self._uids = itertools.count(1)
         self.gear: dict[int, Gear] = {}    # every deck card, by uid
         self.decks: dict[str, dict[str, list[int]]] = {}
         self.ground: dict[int, list[Gear]] = {}
-        self.ground_version = 0        # counts the changes to the ground (drop, PickUp): what lies where
-        self.goal_memo: dict = {}      # game.ai.goals.goal_cells per survivor, with what it was worked out from
         self.search_tokens: dict[int, str] = {}
         self._director = None
         self._last_step: str | None = None
         self._roster: list[int] = []      # every survivor entity, on the board or not (entities are never deleted)
-        self._end_seen: tuple[int, int] | None = None   # (occupancy count, task) when check_end last found no end
         self._slows = {i: d.slows for i, d in content.items.items() if d.slows}   # item id -> inches off Move
 
         self._setup(team or self.scenario.team)
@@ -253,7 +250,7 @@ class Session:
 
     def survivors(self, *, on_board: bool = True) -> list[int]:
         """Survivor entities by seat; on_board=False includes the eliminated and escaped (who have no Pos)."""
-        memo = self.occupant.survivor_memo
+        memo = self.memos.survivors
         key = _ON_BOARD if on_board else _ALL_SURVIVORS  # who is on the table changes only when someone leaves it
         found = memo.get(key)
         if found is None:
@@ -263,7 +260,7 @@ class Session:
 
     def on_board(self) -> list[int]:
         """survivors(), without the copy: for hot loops that only read it (the caller must not change it)."""
-        memo = self.occupant.survivor_memo
+        memo = self.memos.survivors
         found = memo.get(_ON_BOARD)
         if found is None:
             placed = self.index(Pos)
@@ -272,7 +269,7 @@ class Session:
 
     def survivor_cell_set(self) -> frozenset[int]:
         """The cells survivors stand in (kept until a survivor moves: zombies walk around them)."""
-        memo = self.occupant.survivor_memo
+        memo = self.memos.survivors
         found = memo.get("cell set")
         if found is None:
             found = memo["cell set"] = frozenset(self.cells_of(Survivor))
@@ -286,10 +283,11 @@ class Session:
         return [s for s in self.survivors() if not self.comp(s, Status).downed]
 
     def zombies(self) -> list[int]:
-        found = self._zombie_ids     # zombies come and go only by place_zombie and kill_zombie, which forget it
+        memo = self.memos.roster
+        found = memo.get("ids")
         if found is None:
             self.use()
-            found = self._zombie_ids = sorted(eid for eid, _ in esper.get_component(Zombie))
+            found = memo["ids"] = sorted(eid for eid, _ in esper.get_component(Zombie))
         return list(found)
 
     def cell(self, eid: int) -> int:
@@ -360,9 +358,8 @@ class Session:
 
     def cells_of(self, ctype) -> list[int]:
         """The cells of every model that has this component and stands on the board (until someone moves)."""
-        occupant = self.occupant
-        memo = occupant.survivor_memo if ctype is Survivor else occupant.zombie_memo if ctype is Zombie else \
-            occupant.memo
+        memos = self.memos
+        memo = memos.survivors if ctype is Survivor else memos.zombies if ctype is Zombie else memos.position
         found = memo.get(("cells", ctype))
         if found is None:
             self.use()
@@ -377,7 +374,7 @@ class Session:
         """Inches (the straight octile measure) from this cell to the nearest zombie, inf if none: zombie_within(cell,
         r) is nearest_zombie(cell) <= r. Kept per cell until a zombie moves, comes or goes (for the survivor AI, which
         asks several radii of the same cell while only survivors move)."""
-        memo = self.occupant.zombie_memo
+        memo = self.memos.zombies
         found = memo.get(("nearest", cell))
         if found is None:
             w = self.board.width
@@ -401,7 +398,7 @@ class Session:
 
     def zombie_cell_set(self) -> frozenset[int]:
         """zombie_cells(), kept until a zombie moves, comes or goes (the caller must not change it)."""
-        memo = self.occupant.zombie_memo
+        memo = self.memos.zombies
         found = memo.get("zombie cell set")
         if found is None:
             found = memo["zombie cell set"] = frozenset(self.cells_of(Zombie))
@@ -437,11 +434,11 @@ class Session:
     def survivor_memo(self) -> dict:
         """A dict for answers that depend only on where the survivors stand (and whatever else their key holds): it
         is emptied whenever a survivor moves, comes or goes; the zombies' moves leave it be."""
-        return self.occupant.survivor_memo
+        return self.memos.survivors
 
     def survivor_contact_set(self) -> frozenset[int]:
         """The cells in base contact with a survivor (kept until a survivor moves)."""
-        memo = self.occupant.survivor_memo
+        memo = self.memos.survivors
         found = memo.get("contact set")
         if found is None:
             contact = self.board.contact_cells
@@ -451,7 +448,7 @@ class Session:
     def position_memo(self) -> dict:
         """A dict for answers that depend only on where the models stand and on the doors (move reach, active spawn
         points): it is emptied whenever a model moves or a door or barricade changes."""
-        return self.occupant.memo
+        return self.memos.position
 
     def sight_range(self) -> float | None:
         """How far anyone sees this round, in inches (None: as far as the walls allow): the scenario's own limit (a
@@ -530,7 +527,7 @@ class Session:
         self.add_component(eid, inv)
         self.occupant.survivor_ids.add(eid)
         self.occupant[cell] = eid
-        self.occupant.zombie_memo = {}    # (as in remove_from_board)
+        self.memos.changed(PLACES)
         self._roster.append(eid)
         self._roster.sort(key=lambda e: (self.comp(e, Survivor).seat, e))
         return eid
@@ -542,7 +539,7 @@ class Session:
         for eid, _ in list(esper.get_component(Noise)):
             esper.delete_entity(eid, immediate=True)
             self._removed(eid, Noise)
-        self._noise = None
+        self.memos.changed(NOISE)
         self.removed_shamblers = 0
         self.disruption.clear()
         self.events_bought.clear()
@@ -588,7 +585,7 @@ class Session:
     def _make_noise(self, cell: int, amount: int) -> None:
         """Remember where this round's Heat was made (zombies without sight head for the loudest spot)."""
         self.use()
-        self._noise = None
+        self.memos.changed(NOISE)
         for _, noise in esper.get_component(Noise):
             if noise.cell == cell:
                 noise.amount += amount
@@ -599,11 +596,12 @@ class Session:
     def _noise_facts(self) -> tuple[dict[int, int], int | None]:
         """(cell -> Heat made there, the loudest cell), read from the Noise components and kept until noise is made
         or the round starts: every zombie without a survivor in sight asks."""
-        found = self._noise
+        memo = self.memos.noise
+        found = memo.get("facts")
         if found is None:
             self.use()
             noise = {n.cell: n.amount for _, n in esper.get_component(Noise)}
-            found = self._noise = (noise, min(noise, key=lambda c: (-noise[c], c)) if noise else None)
+            found = memo["facts"] = (noise, min(noise, key=lambda c: (-noise[c], c)) if noise else None)
         return found
 
     @property
@@ -682,7 +680,7 @@ class Session:
         made = (Pos(cell), Zombie(kind), Health(zdef.wounds, zdef.wounds), Status(), Goal())
         eid = esper.create_entity(*made)
         self._added(eid, *made)
-        self._zombie_ids = None
+        self.memos.changed(ZOMBIE_ROSTER)
         self.occupant[cell] = eid
         if count:
             self.spawned[kind] = self.spawned.get(kind, 0) + 1
@@ -732,7 +730,7 @@ class Session:
         """Engaged: in base contact with a zombie. It cannot Move, and leaves only by Disengaging."""
         # The zombies' cells, when kept (they are while survivors move), answer without listing the zombies; while
         # the horde walks they are not worth working out afresh after every step.
-        zombie_cells = self.occupant.zombie_memo.get("zombie cell set")
+        zombie_cells = self.memos.zombies.get("zombie cell set")
         if zombie_cells is None:
             return bool(self._contact(survivor))
         return not self.board.contact_cells(self.cell(survivor)).isdisjoint(zombie_cells)
@@ -810,11 +808,11 @@ class Session:
     def _slots_changed(self, before: list[int]) -> None:
         """A zombie with room r sees past the survivors with more than r slots in use: forget the targets of every
         room a survivor's slots crossed (from `before`, in roster order, to now)."""
-        targets, engagement_of = self.occupant.targets, self.index(Engagement)
+        engagement_of, changed = self.index(Engagement), self.memos.changed
         for s, was in zip(self._roster, before, strict=True):
             now = engagement_of[s].slots
             for room in range(min(was, now), max(was, now)):
-                targets.pop(room, None)
+                changed(slots_crossed(room))
 
     # --- wounds ------------------------------------------------------------------------------------------------
     def wound_survivor(self, s: int, amount: int, source: str) -> None:
@@ -872,7 +870,7 @@ class Session:
         self.use()
         del self.occupant[esper.remove_component(s, Pos).cell]
         self._removed(s, Pos)
-        self.occupant.zombie_memo = {}    # esper's order of the zombies may follow the set of models with a Pos
+        self.memos.changed(PLACES)
         eng = esper.component_for_entity(s, Engagement)
         eng.attackers, eng.slots = (), 0
         if self.active == s:
@@ -910,7 +908,7 @@ class Session:
         held = tuple(map(type, esper.components_for_entity(z)))
         esper.delete_entity(z, immediate=True)
         self._removed(z, *held)
-        self._zombie_ids = None
+        self.memos.changed(ZOMBIE_ROSTER)
         del self.occupant[cell]
         if zdef.zclass == "shambler":
             self.removed_shamblers += 1
@@ -937,7 +935,15 @@ class Session:
     def drop(self, gear: Gear, cell: int) -> None:
         gear.free_for = None
         self.ground.setdefault(cell, []).append(gear)
-        self.ground_version += 1
+        self.memos.changed(GROUND)
+
+    def pick_up(self, gear: Gear, cell: int) -> None:
+        """Take a card off the ground (the one who takes it gains it: game.world.actions.gain)."""
+        here = self.ground[cell]
+        here.remove(gear)
+        if not here:
+            del self.ground[cell]
+        self.memos.changed(GROUND)
 
     def spend(self, gear: Gear) -> None:
         """A used-up card goes to its deck's discard pile; starting and objective gear leaves play."""
@@ -1072,13 +1078,13 @@ class Session:
         if self.result:
             return
         # What the verdict reads (who is lost, escaped or on the board; the task) changes only with the occupancy
-        # or the task: while neither has changed since the game was last found going on, it still is.
-        key = (self.occupant.version, self.task_index)
-        if key == self._end_seen:
+        # or the task, the end memo's dependencies: while it holds "goes on", the game still does.
+        memo = self.memos.end
+        if memo:
             return
         ended = self.end_verdict()
         if ended is None:
-            self._end_seen = key
+            memo["goes on"] = True
         else:
             self.finish(*ended)
 

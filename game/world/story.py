@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 
 from game.world.events import Event
 from game.world.horde import walk_inches
+from game.world.kept import kept_for
 from game.world.phase_report import Purchase
 
 if TYPE_CHECKING:
@@ -103,14 +104,13 @@ class Landmark:
     name: str
 
 
-_LANDMARKS: dict[int, tuple[MapDef, tuple[Landmark, ...]]] = {}
-
-
 def landmarks(map_def: MapDef) -> tuple[Landmark, ...]:
-    """The named places of a map: its spawn points, objectives, the way out and where the team set out."""
-    kept = _LANDMARKS.get(id(map_def))
-    if kept is not None and kept[0] is map_def:
-        return kept[1]
+    """The named places of a map: its spawn points, objectives, the way out and where the team set out (kept for
+    the map)."""
+    return kept_for("landmarks", map_def, lambda: _find_landmarks(map_def))
+
+
+def _find_landmarks(map_def: MapDef) -> tuple[Landmark, ...]:
     out: list[Landmark] = []
     groups: dict[str, list[tuple[int, int]]] = {}
     for m in map_def.markers:
@@ -124,9 +124,6 @@ def landmarks(map_def: MapDef) -> tuple[Landmark, ...]:
         cells = groups.get(kind)
         if cells:
             out.append(Landmark(sum(x for x, _ in cells) / len(cells), sum(y for _, y in cells) / len(cells), name))
-    if len(_LANDMARKS) > 32:
-        _LANDMARKS.clear()
-    _LANDMARKS[id(map_def)] = (map_def, tuple(out))
     return tuple(out)
 
 
