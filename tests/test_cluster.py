@@ -13,7 +13,7 @@ import pytest
 
 from game.cli import main
 from game.content.loader import _load_root
-from game.sim import batch, cluster
+from game.sim import batch, cluster, version
 
 GAMES = dict(scenario="pharmacy_run", games=12, seed=40, level="random")
 CHUNK = 2           # six tasks for 12 games: enough to be spread over two workers and killed between
@@ -110,3 +110,35 @@ def test_without_the_extra_cluster_says_how_to_install_it(monkeypatch, capsys):
                  "--cluster", "local"]) == 2
     err = capsys.readouterr().err
     assert "pip install -e '.[cluster]'" in err and err.count("\n") == 1
+
+
+def test_a_worker_running_another_version_of_the_game_is_refused_in_one_line(local, pool_report):
+    other = "0" * 16
+    with pytest.raises(cluster.ClusterError, match=r"^--cluster: workers tcp://\S+, tcp://\S+ run another version"):
+        cluster.check_versions(local.client, other)
+    wanted, local.version = local.version, other         # the tasks of a client of another version
+    try:
+        with pytest.raises(cluster.ClusterError, match=r"^--cluster: worker tcp://\S+ runs another version"):
+            list(batch.stream_batch(_jobs(), executor=local, chunk=CHUNK))
+    finally:
+        local.version = wanted
+    assert _report(batch.stream_batch(_jobs(), executor=local, chunk=CHUNK)) == pool_report
+
+
+def test_the_game_version_follows_every_code_data_and_map_file(tmp_path, monkeypatch):
+    (tmp_path / "game" / "data").mkdir(parents=True)
+    (tmp_path / "game" / "__pycache__").mkdir()
+    (tmp_path / "maps").mkdir()
+    files = {"game/rules.py": "x = 1\n", "game/data/rules.yaml": "heat_max: 15\n", "maps/a.yaml": "id: a\n"}
+    for name, text in files.items():
+        (tmp_path / name).write_text(text)
+    monkeypatch.setattr(version, "REPO_ROOT", tmp_path)
+    first = version.game_version.__wrapped__()
+    (tmp_path / "game" / "__pycache__" / "rules.cpython-311.pyc").write_bytes(b"\0")
+    (tmp_path / "notes.txt").write_text("not the game")
+    assert version.game_version.__wrapped__() == first           # bytecode and other files are not the game
+    for name, text in files.items():
+        (tmp_path / name).write_text(text + "# changed\n")
+        assert version.game_version.__wrapped__() != first, name
+        (tmp_path / name).write_text(text)
+    assert version.game_version.__wrapped__() == first

@@ -5,7 +5,8 @@ Dask's distributed scheduler does the work a cluster needs and a process pool la
 task of a worker that dies is run again elsewhere, cancelling what is queued. Each task is a chunk of games
 (batch.run_chunk); a worker is a process with one thread (the engine is pure Python), so its content is loaded once
 and kept for every chunk it plays. The games are pure functions of their jobs, so the report does not depend on which
-worker played what.
+worker played what, as long as every worker runs the client's version of the game (game.sim.version): each task
+carries the client's version and a worker running another refuses it, and connecting checks the workers there.
 """
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ import logging
 from collections.abc import Iterator
 from contextlib import contextmanager
 
-from game.sim import batch
+from game.sim import batch, version
 
 INSTALL = "pip install -e '.[cluster]'"
 CONNECT_SECONDS = 5         # an address nobody answers fails well within 10 s
@@ -30,12 +31,13 @@ class DaskExecutor(batch.Executor):
     def __init__(self, client) -> None:
         from distributed import wait
         self.client, self._wait = client, wait
+        self.version = version.game_version()
         threads = sum(client.nthreads().values())
         self.slots = max(2, batch.IN_FLIGHT * threads)    # a scheduler with no worker yet queues the first two
 
     def submit(self, chunk: list, run=batch.run_one):
         # pure=False: two equal chunks (the same seeds in two cells of a sweep) are still two tasks
-        return self.client.submit(batch.run_chunk, chunk, run, pure=False)
+        return self.client.submit(checked_chunk, self.version, chunk, run, pure=False)
 
     def first_done(self, futures: set) -> tuple[set, set]:
         done, pending = self._wait(list(futures), return_when="FIRST_COMPLETED")
@@ -44,6 +46,31 @@ class DaskExecutor(batch.Executor):
     def close(self, pending: set) -> None:
         if pending:
             self.client.cancel(list(pending))
+
+
+def checked_chunk(wanted: str, chunk: list, run=batch.run_one) -> list[dict]:
+    """batch.run_chunk on a worker that runs the `wanted` version of the game; on another, a ClusterError (a worker
+    that joins after the check at connect is caught here)."""
+    here = version.game_version()
+    if here != wanted:
+        from distributed import get_worker
+        raise ClusterError(_other_version([get_worker().address], here, wanted))
+    return batch.run_chunk(chunk, run)
+
+
+def check_versions(client, wanted: str) -> None:
+    """A ClusterError naming the workers of this client that run another version of the game than `wanted`."""
+    found = client.run(version.game_version)
+    other = sorted(address for address, here in found.items() if here != wanted)
+    if other:
+        raise ClusterError(_other_version(other, found[other[0]], wanted))
+
+
+def _other_version(workers: list[str], theirs: str, wanted: str) -> str:
+    named = ", ".join(workers[:3]) + (f" and {len(workers) - 3} more" if len(workers) > 3 else "")
+    who = f"worker {named} runs" if len(workers) == 1 else f"workers {named} run"
+    return (f"--cluster: {who} another version of the game ({theirs}; this machine runs {wanted}): install the "
+            f"same version on every machine ({INSTALL})")
 
 
 @contextmanager
@@ -72,7 +99,9 @@ def connect(address: str, workers: int) -> Iterator[DaskExecutor]:
             raise ClusterError(f"--cluster {address[:80]}: {reason}; start one with `dask scheduler`, or use "
                                f"--cluster {LOCAL}") from None
     try:
-        yield DaskExecutor(client)
+        executor = DaskExecutor(client)
+        check_versions(client, executor.version)
+        yield executor
     finally:
         client.close()
         if cluster is not None:

@@ -21,6 +21,7 @@ from game.content.loader import content_with_scenario, load_content_or_report
 from game.sim.arg_types import seed
 from game.sim.invariants import check_invariants
 from game.sim.runner import play_game
+from game.world.memo import map_memo_census
 
 REPORT_EVERY = 30.0       # seconds between progress lines
 MAX_MINUTES = 7 * 24 * 60
@@ -82,8 +83,10 @@ def soak(content: Content, minutes: float, seed: int, say: Callable[[str], None]
 
     def status(word: str) -> str:
         seconds = max(clock() - start, 1e-9)
+        held, most = map_memo_census()
         return (f"{word}: {played} games in {seconds:.0f} s ({played / seconds:.1f} games/s), memory {first:.0f} MB "
-                f"at the start, {memory_mb():.0f} MB now, {len(failed)} failed")
+                f"at the start, {memory_mb():.0f} MB now (map memos: {held:,} of at most {most:,} answers), "
+                f"{len(failed)} failed")
 
     while clock() < deadline:
         game = SoakGame(scenarios[played % len(scenarios)], PLAYERS[played // len(scenarios) % len(PLAYERS)],
