@@ -30,18 +30,16 @@ def test_a_long_run_keeps_the_shared_caches_within_their_budgets(monkeypatch):
     monkeypatch.setattr(board, "_SIGHT_PAIRS_LIMIT", 1000)
     monkeypatch.setattr(board, "_OPEN_REACH_LIMIT", 150)
     monkeypatch.setattr(board, "_FIELD_CACHE_LIMIT", 15)
-    monkeypatch.setattr(board, "_PARTIAL_LIMIT", 4)
     content = load_content()
-    peak = {"sights": 0, "reaches": 0, "fields": 0, "partial": 0}
+    peak = {"sights": 0, "reaches": 0, "fields": 0}
     for seed in range(45):
         play_game(content, list(content.scenarios)[seed % 3], seed, RandomSurvivors(seed), rounds=3).close()
         for static in board._STATIC.values():
             peak["sights"] = max(peak["sights"], sum(len(a) for a in static.sights.values()))
             peak["reaches"] = max(peak["reaches"], len(static.reaches))
             peak["fields"] = max(peak["fields"], len(static.fields))
-            peak["partial"] = max(peak["partial"], len(static.partial))      # settled in part: kept as lists
     assert peak["sights"] <= 1000 + 200      # the budget, plus what one game adds before the next trim (< 150 here)
-    assert peak["reaches"] <= 150 and peak["fields"] <= 15 + 2 and 0 < peak["partial"] <= 4
+    assert peak["reaches"] <= 150 and peak["fields"] <= 15
 
 
 def test_a_map_memo_past_its_limit_starts_afresh():
@@ -56,8 +54,7 @@ def _small_budgets(monkeypatch) -> None:
     monkeypatch.setattr(board, "_STATIC", {})        # only what these games build (earlier tests leave caches)
     monkeypatch.setattr(kept, "_KEPT", MapMemo(64))
     for name, limit in (("_SIGHT_PAIRS_LIMIT", 2000), ("_SIGHT_STATES_LIMIT", 8), ("_COVER_LIMIT", 200),
-                        ("_OPEN_REACH_LIMIT", 40), ("_NEAR_DOORS_LIMIT", 200), ("_FIELD_CACHE_LIMIT", 20),
-                        ("_PARTIAL_LIMIT", 4)):
+                        ("_OPEN_REACH_LIMIT", 40), ("_NEAR_DOORS_LIMIT", 200), ("_FIELD_CACHE_LIMIT", 20)):
         monkeypatch.setattr(board, name, limit)
 
 

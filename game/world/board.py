@@ -476,16 +476,13 @@ class Board:
             canonical = (sources[0] if len(sources) == 1 else sources, ignores_difficult, bulk)
             found = fields.get(canonical)
             if found is None:
-                if len(fields) >= fields.limit:
-                    self._static.partial.clear()       # (the fields memo is about to start afresh)
                 found = fields.keep(canonical, self.new_field(sources, ignores_difficult, bulk))
             fields.keep(key, found)
         return found
 
     def new_field(self, sources: tuple[int, ...], ignores_difficult: bool, bulk: bool) -> _Field:
         """A distance field from these cells for one zombie profile, not yet settled beyond them (see _Field)."""
-        return _Field(sources, self._static.field_edges(self, ignores_difficult, bulk), self._neighbours,
-                      self._static.partial)
+        return _Field(sources, self._static.field_edges(self, ignores_difficult, bulk), self._neighbours)
 
 
 class _Field:
@@ -493,12 +490,11 @@ class _Field:
     2 to 6 half inches: the distances a heap finds, for a third of the work), stopped and resumed between asks.
     `dist` is final for every cell nearer the sources than `level`, and no lower than `level` for every other one.
     While part of it is settled it is a list (a third cheaper to search than an array); once all of it is, an array
-    (9 KB instead of about 20 KB kept), `buckets` is None, and it leaves the terrain's list of fields settled in part,
-    which finishes its oldest one when it grows too long, so a long run keeps to its memory."""
-    __slots__ = ("dist", "buckets", "level", "edges", "downhill", "partial")
+    (9 KB instead of about 20 KB kept) and `buckets` is None. The terrain's fields memo bounds how many are kept."""
+    __slots__ = ("dist", "buckets", "level", "edges", "downhill")
 
     def __init__(self, sources: tuple[int, ...], edges: list[tuple[tuple[int, int], ...]],
-                 neighbours: list[list[tuple[int, int]]], partial: dict):
+                 neighbours: list[list[tuple[int, int]]]):
         self.dist: list[int] | array = [INF] * len(edges)
         for cell in sources:
             self.dist[cell] = 0
@@ -506,10 +502,6 @@ class _Field:
         self.level = 0
         self.edges = edges
         self.downhill = _Downhill(self.dist, neighbours)
-        self.partial = partial
-        partial[self] = None
-        if len(partial) > _PARTIAL_LIMIT:
-            next(iter(partial)).settle()
 
     def settle(self, upto: int | None = None) -> None:
         """Settle every cell nearer the sources than `upto`, whose value is then final too (every cell, without
@@ -536,7 +528,6 @@ class _Field:
         if d >= len(buckets):
             self.dist = self.downhill.field = array("i", dist)
             self.buckets = self.edges = None
-            self.partial.pop(self, None)
 
 
 class _Downhill(dict):
@@ -589,7 +580,6 @@ class _Static:
         self.reaches = MapMemo(_OPEN_REACH_LIMIT)          # (start, budget, closed doors near) -> open reach
         self.near_doors = MapMemo(_NEAR_DOORS_LIMIT)       # (start, budget) -> the doors it could enter
         self.fields = MapMemo(_FIELD_CACHE_LIMIT)          # (sources, profile) -> its distance field
-        self.partial: dict[_Field, None] = {}      # the fields settled only in part, oldest first
         self.zombie_factors: dict[tuple[bool, bool], list[int]] = {}
         self.edges: dict[tuple[bool, bool], list[tuple[tuple[int, int], ...]]] = {}
 
@@ -673,5 +663,5 @@ _SIGHT_PAIRS_LIMIT = 40_000       # sight answers kept per terrain, all door sta
 _COVER_LIMIT = 10_000             # cover answers kept per terrain (~100 bytes each)
 _OPEN_REACH_LIMIT = 500           # open-ground move answers kept per terrain (about 10 KB each)
 _NEAR_DOORS_LIMIT = 20_000        # (start, budget) -> the doors near: a short tuple each
-_FIELD_CACHE_LIMIT = 250          # distance fields kept per terrain, under each spelling (9 KB each on a 48x48 map)
-_PARTIAL_LIMIT = 64               # of which settled only in part, as lists (about 25 KB each)
+_FIELD_CACHE_LIMIT = 250          # distance fields kept per terrain, under each spelling (9 KB each on a 48x48 map once
+                                  # settled, about 25 KB while settled in part)
