@@ -86,6 +86,13 @@ class Occupancy(dict):
         self.version += 1
         self.memos.changed(kind)
 
+    def move(self, start: int, end: int) -> None:
+        """The model in `start` steps to `end`: one change (not a leaving and an arrival)."""
+        eid = self.pop(start)
+        dict.__setitem__(self, end, eid)
+        self.version += 1
+        self.memos.changed(SURVIVOR_MOVED if eid in self.survivor_ids else ZOMBIE_MOVED)
+
 
 _world_ids = itertools.count(1)
 AI_OWNER = "AI"           # the owner of a survivor the survivor AI plays in a hot-seat game
@@ -661,9 +668,8 @@ class Session:
             return
         pos = self.comp(eid, Pos)
         start = pos.cell
-        del self.occupant[start]
         pos.cell = path[-1]
-        self.occupant[pos.cell] = eid
+        self.occupant.move(start, pos.cell)
         x, y = self.board.xy(pos.cell)
         self.emit("move", f"{self.name(eid)} {verb} to ({x}, {y})", who=eid, path=[start, *path], verb=verb)
         if self.is_zombie(eid) and not self._near_survivors(start) and not self._near_survivors(pos.cell):
