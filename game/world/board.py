@@ -655,9 +655,9 @@ class _Static:
 
 _STATIC: dict[tuple, _Static] = {}
 _STATIC_LIMIT = 9                 # terrains kept at once: the 8 hand-built maps (a campaign visits them all) + 1
-# Small enough that a long run over every map fills them within minutes and then holds level (issue 33: a soak over
-# all eight maps at about 180 MB after 2,500 games and after 6,000), large enough that a batch on one map keeps its
-# working set (docs/ARCHITECTURE.md, Memos).
+# Small enough that a long run over every map fills them within minutes and then holds level (issue 33: a 30-minute
+# soak over all eight maps at 188 MB at minute 5 and 197 MB at minute 30), large enough that a batch on one map keeps
+# its working set (docs/ARCHITECTURE.md, Memos).
 _SIGHT_STATES_LIMIT = 64          # door states kept per terrain
 _SIGHT_PAIRS_LIMIT = 40_000       # sight answers kept per terrain, all door states together (~100 bytes each)
 _COVER_LIMIT = 10_000             # cover answers kept per terrain (~100 bytes each)

@@ -86,8 +86,8 @@ class MapMemo(dict):
         _MAP_MEMOS[id(self)] = self
 
     def keep(self, key: Hashable, answer):
-        """Store an answer (and return it)."""
-        if len(self) >= self.limit:
+        """Store an answer (and return it). Storing again under a key it holds never starts it afresh."""
+        if len(self) >= self.limit and key not in self:
             self.clear()
         self[key] = answer
         return answer
