@@ -20,6 +20,7 @@ from collections.abc import Iterable, Mapping
 from pathlib import Path
 from types import MappingProxyType, ModuleType
 
+from game.content import cache as content_cache
 from game.content.defs import MARKER_KINDS, Content, MapDef, ScenarioDef
 from game.content.errors import ContentError, Problem
 from game.content.maps import BLOCKED, load_legend
@@ -432,10 +433,15 @@ def content_with_scenario(scenario: str) -> tuple[Content | None, int]:
 @functools.lru_cache(maxsize=16)     # a sweep's worker takes cells one after the other, a few contents at a time
 def _load_root(root: Path, overrides: tuple[Override, ...]) -> Content:
     # only successes are cached: a failed load raises and is retried after the files are fixed
+    kept = root == REPO_ROOT and not overrides      # the game's own files, as shipped: kept between runs
+    if kept and (content := content_cache.read(root)) is not None:
+        return content
     content, problems = _check(*_root_sources(root), overrides)
     if problems:
         raise ContentError(problems)
     assert content is not None
+    if kept:
+        content_cache.write(root, content)
     return content
 
 

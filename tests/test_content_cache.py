@@ -1,0 +1,80 @@
+"""The checked content kept between runs (game/content/cache.py): read back only for the files it was checked for,
+never in the way of a load when it cannot be read or written."""
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from game.content import cache
+from game.content.loader import REPO_ROOT, _check, _load_root, _root_sources
+
+
+def _fresh_load():
+    return _load_root.__wrapped__(REPO_ROOT, ())   # past the in-process memo: to the files or the kept copy
+
+
+def _fake_root(tmp_path: Path) -> Path:
+    root = tmp_path / "root"
+    for name in ("game/data/rules.yaml", "game/content/defs.py", "maps/yard.yaml"):
+        (root / name).parent.mkdir(parents=True, exist_ok=True)
+        (root / name).write_text("a: 1\n")
+    return root
+
+
+def test_a_second_start_reads_back_the_content_the_first_checked(home):
+    first = _fresh_load()
+    kept = list(cache.cache_dir().glob("content-*.pickle"))
+    assert len(kept) == 1
+    again = cache.read(REPO_ROOT)
+    assert again is not None and again is not first
+    checked, problems = _check(*_root_sources(REPO_ROOT), ())
+    assert not problems
+    for table in ("rules", "skills", "archetypes", "weapons", "items", "hazards", "decks", "zombies", "events",
+                  "scenarios", "maps"):
+        assert getattr(again, table) == getattr(checked, table), table
+    assert sorted(again.extra) == sorted(checked.extra)
+
+
+def test_the_key_follows_every_code_data_and_map_file_and_nothing_else(tmp_path):
+    root = _fake_root(tmp_path)
+    before = cache.key(root)
+    (root / "game" / "content" / "__pycache__").mkdir()
+    (root / "game" / "content" / "__pycache__" / "defs.cpython-311.pyc").write_bytes(b"\0")
+    (root / "maps" / "notes.txt").write_text("not content")
+    assert cache.key(root) == before
+    for name in ("game/data/rules.yaml", "game/content/defs.py", "maps/yard.yaml"):
+        path = root / name
+        stamp = path.stat().st_mtime_ns
+        path.write_text("a: 2\n")
+        os.utime(path, ns=(stamp, stamp))        # same size, same time: only the content differs...
+        assert cache.key(root) == before         # ...which the key, like Python's bytecode check, does not read
+        os.utime(path, ns=(stamp + 1, stamp + 1))
+        assert cache.key(root) != before, name
+        before = cache.key(root)
+
+
+def test_a_damaged_kept_copy_is_passed_over_and_replaced(home):
+    _fresh_load()
+    (kept,) = cache.cache_dir().glob("content-*.pickle")
+    kept.write_bytes(b"\x80\x05 not a pickle")
+    assert cache.read(REPO_ROOT) is None
+    content = _fresh_load()
+    assert "pharmacy_run" in content.scenarios
+    assert cache.read(REPO_ROOT) is not None
+
+
+def test_a_copy_kept_for_other_files_is_removed_when_a_new_one_is_written(home):
+    folder = cache.cache_dir()
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / "content-0123.pickle").write_bytes(b"old")
+    _fresh_load()
+    assert [p.name for p in folder.glob("content-*.pickle")] == [f"content-{cache.key(REPO_ROOT)}.pickle"]
+
+
+def test_a_home_that_cannot_be_written_still_loads(home, tmp_path, monkeypatch):
+    blocker = tmp_path / "home"
+    blocker.write_text("a file where the home folder should be")
+    monkeypatch.setenv("BT_HOME", str(blocker))
+    content = _fresh_load()
+    assert "pharmacy_run" in content.scenarios
+    assert cache.read(REPO_ROOT) is None
