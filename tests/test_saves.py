@@ -45,7 +45,7 @@ def test_saving_is_atomic_and_keeps_the_previous_file_on_failure(tmp_path, monke
 
     def boom(*args, **kwargs):
         raise OSError("disk full")
-    monkeypatch.setattr("game.world.saves.os.replace", boom)
+    monkeypatch.setattr("game.content.files.os.replace", boom)   # where every save is written
     with pytest.raises(OSError):
         write_save(path, game.record, game.session, "second")
     assert path.read_text() == before

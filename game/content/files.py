@@ -25,6 +25,12 @@ TEMP_SUFFIX = ".tmp"
 STALE_SECONDS = 600          # a temporary file this old belongs to a writer that died
 
 
+def home_dir() -> Path:
+    """The player's own folder: everything the game writes for them (saves, campaigns, settings, the kept content)
+    goes under $BT_HOME, else ~/.borrowed_time."""
+    return Path(os.environ.get("BT_HOME", Path.home() / ".borrowed_time"))
+
+
 def read_text(path: Path | str, limit: int = MAX_BYTES) -> tuple[str | None, list[Problem]]:
     """The file's text, or None and one Problem saying why it cannot be read. Never blocks: a FIFO, a device or a
     directory is refused by what stat says before anything opens it, and the open itself is non-blocking (a file

@@ -19,7 +19,6 @@ replay rolls the same.
 from __future__ import annotations
 
 import json
-import os
 import random
 import time
 from collections.abc import Mapping
@@ -28,7 +27,7 @@ from pathlib import Path
 
 from game.ai.director_policy import DirectorAI
 from game.content.defs import Content, Task
-from game.content.files import atomic_write
+from game.content.files import atomic_write, home_dir
 from game.content.jsonio import read_json
 from game.rules.dice import ScriptedDice
 from game.tutorial.lessons import Lesson, Step
@@ -436,8 +435,7 @@ class LessonRunner:
 
 def progress_path() -> Path:
     """Where tutorial progress lives: $BT_HOME/tutorial.json, else ~/.borrowed_time/tutorial.json."""
-    home = Path(os.environ.get("BT_HOME", Path.home() / ".borrowed_time"))
-    return home / "tutorial.json"
+    return home_dir() / "tutorial.json"
 
 
 class Progress:

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import dataclasses
 import json
-import os
 import random
 import time
 from collections.abc import Callable
@@ -19,7 +18,7 @@ from pathlib import Path
 
 from game.content import schema as S
 from game.content.defs import Content
-from game.content.files import atomic_write, remove_stale_temps
+from game.content.files import atomic_write, home_dir, remove_stale_temps
 from game.content.jsonio import read_json
 from game.world import actions as A
 from game.world.action_registry import class_by_save, save_name
@@ -248,8 +247,7 @@ SAVE_FIELDS = {
 
 def save_dir() -> Path:
     """Where saves live: $BT_HOME/saves, else ~/.borrowed_time/saves."""
-    home = Path(os.environ.get("BT_HOME", Path.home() / ".borrowed_time"))
-    return home / "saves"
+    return home_dir() / "saves"
 
 
 def write_save(path: Path, record: GameRecord, session: Session, label: str = "") -> None:

@@ -16,13 +16,13 @@ Nothing here decides a rule or re-derives an answer: the panel prints the answer
 """
 from __future__ import annotations
 
-import os
 import random
 from pathlib import Path
 
 import pygame
 
 from game.content.defs import Content
+from game.content.files import home_dir
 from game.rules.dice import ScriptedDice
 from game.tools import sandbox as SB
 from game.tools.sandbox_explain import survivor_facts, zombie_facts
@@ -49,7 +49,7 @@ DISENGAGE = (120, 200, 140)
 
 def positions_dir() -> Path:
     """Where the sandbox saves positions: $BT_HOME/positions, else ~/.borrowed_time/positions."""
-    return Path(os.environ.get("BT_HOME", Path.home() / ".borrowed_time")) / "positions"
+    return home_dir() / "positions"
 
 
 class _TableDice(ScriptedDice):

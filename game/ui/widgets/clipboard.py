@@ -4,8 +4,7 @@ from __future__ import annotations
 
 import pygame
 
-from game.content.files import atomic_write
-from game.ui.widgets.settings import home_dir
+from game.content.files import atomic_write, home_dir
 
 FALLBACK = "last_copy.txt"
 

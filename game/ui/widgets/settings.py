@@ -8,14 +8,13 @@ moment keeps what the player chose.
 from __future__ import annotations
 
 import json
-import os
 import sys
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
 from game.ai.director_levels import DEFAULT_DIRECTOR, DIRECTOR_LEVELS
 from game.content import schema as S
-from game.content.files import atomic_write
+from game.content.files import atomic_write, home_dir
 from game.content.jsonio import read_json
 from game.ui.widgets import theme
 from game.ui.widgets.keymap import keys_problem
@@ -58,8 +57,6 @@ class Settings:
         return SPEEDS.get(self.speed, 1.0)
 
 
-def home_dir() -> Path:
-    return Path(os.environ.get("BT_HOME", Path.home() / ".borrowed_time"))
 
 
 def settings_path() -> Path:
