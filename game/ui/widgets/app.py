@@ -13,7 +13,7 @@ from pathlib import Path
 import pygame
 
 from game.content.files import atomic_write
-from game.ui.audio.sound import close_mixer, quietly
+from game.ui.audio.sound import close_mixer
 from game.ui.widgets import theme
 
 DEFAULT_SIZE = (1280, 720)
@@ -45,8 +45,11 @@ class App:
         if headless:
             os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
             os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-        quietly(pygame.init)        # a missing sound card's complaints (ALSA's) are game.ui.audio.sound's to tell, once
-        close_mixer()               # the mixer opens only for a window that plays sound (game.ui.audio.sound.start)
+        # The display and the fonts only: the mixer opens for a window that plays sound (game.ui.audio.sound.start),
+        # and opening it here to close it again took a fifth of a headless start-up (the device's thread joined).
+        close_mixer()               # one a window before this one opened
+        pygame.display.init()
+        pygame.font.init()
         theme._fonts.clear()        # fonts made before an earlier pygame.quit() are dead (tests open many apps)
         pygame.display.set_caption("Borrowed Time")
         self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
