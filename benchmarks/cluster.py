@@ -4,7 +4,9 @@
 
 - the same N-game batch (veteran, pharmacy_run) through the process pool of 2 and a 2-worker LocalCluster, in one run,
   and the cluster's time over the pool's (the issue asks for at most 1.05), wall-clock and CPU (all processes, the
-  workers' start-up included), with the reports compared;
+  workers' start-up included), with the reports compared. The wall-clock time of the cluster's batch runs from its
+  workers being up (their first task still imports the game and loads its content); the start of the cluster
+  itself is printed apart (`local_cluster_N_workers_start`);
 - the LocalCluster with 1 worker and with 2: the speed-up (the issue asks for at least 1.8 on two free cores);
 - benchmarks/sweep_3x3.yaml (3 x 3 cells, N games a cell) played uninterrupted, and again killed halfway and resumed:
   the client's memory (resident set) a quarter of the way, halfway and at the end of the uninterrupted run, and
@@ -53,8 +55,10 @@ def bench_batches(games: int) -> dict[str, tuple[float, str]]:
     out[f"pool_2_jobs_{games}_games_cpu"] = (pool_cpu := _cpu() - cpu, "s")
     reports = {}
     for workers in (2, 1):
-        cpu = _cpu()
+        cpu, start = _cpu(), time.perf_counter()
         with cluster.connect(cluster.LOCAL, workers) as executor:
+            # the batch is timed from the workers being up: their start is a figure of its own
+            out[f"local_cluster_{workers}_workers_start"] = (time.perf_counter() - start, "s")
             wall, reports[workers] = _timed_report(games, executor=executor)
         out[f"local_cluster_{workers}_workers_{games}_games"] = (wall, "s")
         out[f"local_cluster_{workers}_workers_{games}_games_cpu"] = (_cpu() - cpu, "s")

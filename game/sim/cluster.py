@@ -19,6 +19,14 @@ from game.sim import batch, version
 INSTALL = "pip install -e '.[cluster]'"
 CONNECT_SECONDS = 5         # an address nobody answers fails well within 10 s
 LOCAL = "local"
+# A local cluster shares the machine's cores with its own scheduler and nannies, so their watching costs games.
+# Dask's defaults suit interactive work on data; a batch is a few long tasks on each worker.
+LOCAL_CONFIG = {
+    "distributed.worker.profile.enabled": False,      # the sampling profiler (every 10 ms): 8% slower games with it
+    "distributed.admin.tick.interval": "1s",           # the event loops' stall watch, 20 ms by default
+    "distributed.admin.system-monitor.interval": "5s",   # CPU, memory and network for the dashboard, 0.5 s by default
+    "distributed.worker.memory.monitor-interval": "5s",  # a worker's memory against its limit, 0.1 s by default
+}
 
 
 class ClusterError(Exception):
@@ -85,8 +93,7 @@ def connect(address: str, workers: int) -> Iterator[DaskExecutor]:
     cluster = None
     if address == LOCAL:
         # dashboard_address ":0": its small web server on any free port, so two local clusters never clash.
-        # The workers' sampling profiler (every 10 ms) takes the GIL from the game: measured 8% slower games with it.
-        with dask.config.set({"distributed.worker.profile.enabled": False}):
+        with dask.config.set(LOCAL_CONFIG):
             cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=":0",
                                    silence_logs=logging.ERROR)
         client = Client(cluster)
