@@ -52,6 +52,19 @@ def test_a_lunge_that_lands_comes_first(levels):
     assert "attacks this phase" in d.reason
 
 
+def test_every_lunge_planned_at_a_survivor_counts_against_their_room(levels):
+    # One free slot: a landing lunge takes it, so the closing one behind it is not planned (once the first has
+    # landed it would see no one with room and could not lunge: its Heat lost). Two closing lunges at one free slot:
+    # one is planned, as the first may yet end in contact.
+    shut = tuple(SpawnFact(sp.name, sp.kind, active=False) for sp in SPAWNS)
+    landing = view(survivor(1, room=1), spawns=shut, shamblers=(ShamblerFact(8, "Z8", sees=1, lunge_reaches=False),
+                                                                 ShamblerFact(7, "Z7", sees=1, lunge_reaches=True)))
+    assert [(d.shambler, d.engages) for d in plan(landing, 2, levels["standard"])] == [(7, 1)]
+    closing = view(survivor(1, room=1), spawns=shut, shamblers=(ShamblerFact(8, "Z8", sees=1, lunge_reaches=False),
+                                                                 ShamblerFact(9, "Z9", sees=1, lunge_reaches=False)))
+    assert [d.shambler for d in plan(closing, 2, levels["standard"])] == [8]
+
+
 def test_lunges_respect_the_three_slot_limit(levels):
     full = view(survivor(1, room=0), shamblers=(ShamblerFact(7, "Z7", sees=1, lunge_reaches=True),),
                 spawns=tuple(SpawnFact(sp.name, sp.kind, active=False) for sp in SPAWNS))

@@ -91,3 +91,19 @@ def test_a_lunge_that_claims_an_attack_attacks():
         assert _claims_hold(s) == [(s.name(s.survivors()[0]), True)]
     finally:
         s.close()
+
+
+def test_no_closing_lunge_is_planned_at_a_survivor_the_landing_lunges_fill():
+    # Three Shamblers 4" from the Doctor land on her and fill her three slots; a fourth, 5" off and first in the
+    # Director's view, could only close on her. Planned with them, its lunge would find no one with room once they
+    # had landed, and its Heat be lost: the plan spends that Heat on something that holds (here a spawn).
+    s = arena(open_board((0, "........z"), (5, "....z...d...z"), (9, "........z"), (15, "S")), team=["doctor"],
+              policy=DirectorAI("standard"))
+    try:
+        s.heat = 4
+        list(SpendHeat().run(s))
+        assert lost(s) == 0
+        assert sum(e.data["cost"] for e in bought(s)) == 4
+        assert not any("closes" in e.data["reason"] for e in bought(s))
+    finally:
+        s.close()

@@ -304,6 +304,7 @@ def _options(level: DirectorLevel, view: DirectorView, heat: int) -> list[_Optio
     kinds = {k.id: k for k in view.kinds}
     shambler = kinds.get("shambler")
     slots = shambler.slots if shambler else 1
+    closing = []
     for z in view.shamblers:
         if z.stunned or z.sees is None or rooms.get(z.sees, 0) <= 0:
             continue
@@ -317,6 +318,12 @@ def _options(level: DirectorLevel, view: DirectorView, heat: int) -> list[_Optio
                 "lunge", costs["lunge"], f"{z.name} lands on {names[z.sees]} and attacks this phase with {fight} "
                 f"dice", shambler=z.id, engages=z.sees, score=score)))
         else:
+            closing.append(z)
+    for z in closing:
+        # A closing lunge counts against its survivor's room too: it may yet end in contact (the Shambler ahead of
+        # it moved first), and one at a survivor the lunges before it fill finds no one to lunge at (its Heat lost).
+        if rooms[z.sees] >= slots:
+            rooms[z.sees] -= slots
             score = level.scores.closing_lunge
             out.append(_Option((_CLOSING, z.id), costs["lunge"], score, lambda z=z, score=score: Decision(
                 "lunge", costs["lunge"], f"{z.name} closes 3\" on {names[z.sees]}", shambler=z.id, score=score)))
