@@ -3,6 +3,7 @@ never in the way of a load when it cannot be read or written."""
 from __future__ import annotations
 
 import os
+import pickle
 from pathlib import Path
 
 from game.content import cache
@@ -15,7 +16,7 @@ def _fresh_load():
 
 def _fake_root(tmp_path: Path) -> Path:
     root = tmp_path / "root"
-    for name in ("game/data/rules.yaml", "game/content/defs.py", "maps/yard.yaml"):
+    for name in ("game/data/rules.yaml", "game/content/defs.py", "maps/yard.yaml", "sounds/door_1.ogg"):
         (root / name).parent.mkdir(parents=True, exist_ok=True)
         (root / name).write_text("a: 1\n")
     return root
@@ -35,14 +36,14 @@ def test_a_second_start_reads_back_the_content_the_first_checked(home):
     assert sorted(again.extra) == sorted(checked.extra)
 
 
-def test_the_key_follows_every_code_data_and_map_file_and_nothing_else(tmp_path):
+def test_the_key_follows_every_code_data_map_and_sound_file_and_nothing_else(tmp_path):
     root = _fake_root(tmp_path)
     before = cache.key(root)
     (root / "game" / "content" / "__pycache__").mkdir()
     (root / "game" / "content" / "__pycache__" / "defs.cpython-311.pyc").write_bytes(b"\0")
     (root / "maps" / "notes.txt").write_text("not content")
     assert cache.key(root) == before
-    for name in ("game/data/rules.yaml", "game/content/defs.py", "maps/yard.yaml"):
+    for name in ("game/data/rules.yaml", "game/content/defs.py", "maps/yard.yaml", "sounds/door_1.ogg"):
         path = root / name
         stamp = path.stat().st_mtime_ns
         path.write_text("a: 2\n")
@@ -57,6 +58,8 @@ def test_a_damaged_kept_copy_is_passed_over_and_replaced(home):
     _fresh_load()
     (kept,) = cache.cache_dir().glob("content-*.pickle")
     kept.write_bytes(b"\x80\x05 not a pickle")
+    assert cache.read(REPO_ROOT) is None
+    kept.write_bytes(pickle.dumps({"not": "content"}))      # a pickle, but not of the content
     assert cache.read(REPO_ROOT) is None
     content = _fresh_load()
     assert "pharmacy_run" in content.scenarios

@@ -2,11 +2,14 @@
 start left them reads the content back (about 3 ms) instead of parsing and checking every file again (about 100 ms,
 a third of the start-up to the menu).
 
-The key is every code and data file of the game (path, size, modification time) and the Python version, so any
-change to a rule, a map or the code that reads them makes a fresh, fully checked load. Only a load that passed every
+The key is every code, data, map and sound file of the game (path, size, modification time: the sounds table checks
+that each take is there) and the Python version, so any change to a rule, a map, a sound or the code that reads them
+makes a fresh, fully checked load. Only a load that passed every
 check is kept. The kept copy is a cache, not a player's file: one that cannot be read (damaged, from another
 version, a full disk, a read-only home) is passed over and the content loaded as if it were not there.
-It lives in $BT_HOME/cache (else ~/.borrowed_time/cache), one file, replaced when the key changes.
+It lives in $BT_HOME/cache (else ~/.borrowed_time/cache), one file, replaced when the key changes. It is a pickle,
+so it is trusted as the player's own folder is (whoever can write there can write their saves and settings too);
+nothing a player is handed is ever read through it.
 """
 from __future__ import annotations
 
@@ -19,6 +22,7 @@ import sys
 import types
 from pathlib import Path
 
+from game.content.defs import Content
 from game.content.files import atomic_write, home_dir
 
 PREFIX = "content-"
@@ -29,9 +33,10 @@ def cache_dir() -> Path:
 
 
 def key(root: Path) -> str:
-    """A digest of the Python version and of every .py and .yaml file under game/ and maps/ (path, size, time)."""
+    """A digest of the Python version and of every .py and .yaml file under game/, .yaml under maps/ and .ogg under
+    sounds/ (path, size, time)."""
     digest = hashlib.sha256(sys.version.encode())
-    for top, exts in (("game", (".py", ".yaml")), ("maps", (".yaml",))):
+    for top, exts in (("game", (".py", ".yaml")), ("maps", (".yaml",)), ("sounds", (".ogg",))):
         for folder, dirs, files in sorted(os.walk(root / top)):
             dirs[:] = sorted(d for d in dirs if d != "__pycache__")
             for name in sorted(files):
@@ -45,9 +50,10 @@ def read(root: Path):
     """The content kept for these files, or None (none kept, or kept for other files, or unreadable)."""
     path = cache_dir() / f"{PREFIX}{key(root)}.pickle"
     try:
-        return pickle.loads(path.read_bytes())
+        content = pickle.loads(path.read_bytes())
     except Exception:     # missing, damaged or stale in a way the key did not see: load afresh
         return None
+    return content if isinstance(content, Content) else None
 
 
 def write(root: Path, content) -> None:
