@@ -8,8 +8,8 @@ import tempfile
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-# Whatever a test writes without the `home` fixture (the content kept between runs, a save) goes to a folder of the
-# test run's own, never the player's ~/.borrowed_time.
+# Whatever a test writes without the `home` fixture (a save, settings) goes to a folder of the test run's own, never
+# the player's ~/.borrowed_time.
 os.environ["BT_HOME"] = tempfile.mkdtemp(prefix="bt-tests-")
 atexit.register(shutil.rmtree, os.environ["BT_HOME"], True)
 

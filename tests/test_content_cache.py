@@ -4,7 +4,10 @@ from __future__ import annotations
 
 import os
 import pickle
+import sys
 from pathlib import Path
+
+import pytest
 
 from game.content import cache
 from game.content.loader import REPO_ROOT, _check, _load_root, _root_sources
@@ -12,6 +15,13 @@ from game.content.loader import REPO_ROOT, _check, _load_root, _root_sources
 
 def _fresh_load():
     return _load_root.__wrapped__(REPO_ROOT, ())   # past the in-process memo: to the files or the kept copy
+
+
+@pytest.fixture
+def prefix(tmp_path, monkeypatch):
+    """Python's bytecode prefix (PYTHONPYCACHEPREFIX) in a folder of the test's own: the copy kept goes there."""
+    monkeypatch.setattr(sys, "pycache_prefix", str(tmp_path / "prefix"))
+    return tmp_path / "prefix"
 
 
 def _fake_root(tmp_path: Path) -> Path:
@@ -22,9 +32,9 @@ def _fake_root(tmp_path: Path) -> Path:
     return root
 
 
-def test_a_second_start_reads_back_the_content_the_first_checked(home):
+def test_a_second_start_reads_back_the_content_the_first_checked(home, prefix):
     first = _fresh_load()
-    kept = list(cache.cache_dir().glob("content-*.pickle"))
+    kept = list(cache.cache_dir(REPO_ROOT).glob("content-*.pickle"))
     assert len(kept) == 1
     again = cache.read(REPO_ROOT)
     assert again is not None and again is not first
@@ -54,9 +64,9 @@ def test_the_key_follows_every_code_data_map_and_sound_file_and_nothing_else(tmp
         before = cache.key(root)
 
 
-def test_a_damaged_kept_copy_is_passed_over_and_replaced(home):
+def test_a_damaged_kept_copy_is_passed_over_and_replaced(home, prefix):
     _fresh_load()
-    (kept,) = cache.cache_dir().glob("content-*.pickle")
+    (kept,) = cache.cache_dir(REPO_ROOT).glob("content-*.pickle")
     kept.write_bytes(b"\x80\x05 not a pickle")
     assert cache.read(REPO_ROOT) is None
     kept.write_bytes(pickle.dumps({"not": "content"}))      # a pickle, but not of the content
@@ -66,18 +76,27 @@ def test_a_damaged_kept_copy_is_passed_over_and_replaced(home):
     assert cache.read(REPO_ROOT) is not None
 
 
-def test_a_copy_kept_for_other_files_is_removed_when_a_new_one_is_written(home):
-    folder = cache.cache_dir()
+def test_a_copy_kept_for_other_files_is_removed_when_a_new_one_is_written(home, prefix):
+    folder = cache.cache_dir(REPO_ROOT)
     folder.mkdir(parents=True, exist_ok=True)
     (folder / "content-0123.pickle").write_bytes(b"old")
     _fresh_load()
     assert [p.name for p in folder.glob("content-*.pickle")] == [f"content-{cache.key(REPO_ROOT)}.pickle"]
 
 
-def test_a_home_that_cannot_be_written_still_loads(home, tmp_path, monkeypatch):
-    blocker = tmp_path / "home"
-    blocker.write_text("a file where the home folder should be")
-    monkeypatch.setenv("BT_HOME", str(blocker))
+def test_a_place_that_cannot_be_written_still_loads(home, tmp_path, monkeypatch):
+    blocker = tmp_path / "prefix"
+    blocker.write_text("a file where the bytecode folder should be")
+    monkeypatch.setattr(sys, "pycache_prefix", str(blocker))
     content = _fresh_load()
     assert "pharmacy_run" in content.scenarios
     assert cache.read(REPO_ROOT) is None
+
+
+def test_the_copy_is_kept_beside_the_bytecode_never_in_the_players_folder(tmp_path, prefix, monkeypatch):
+    player = tmp_path / "player"
+    monkeypatch.setenv("BT_HOME", str(player))
+    _fresh_load()
+    assert list(prefix.rglob("content-*.pickle")) and not list(tmp_path.glob("player/**/*.pickle"))
+    monkeypatch.setattr(sys, "pycache_prefix", None)
+    assert cache.cache_dir(REPO_ROOT) == REPO_ROOT / "game" / "__pycache__"

@@ -4,12 +4,13 @@ a third of the start-up to the menu).
 
 The key is every code, data, map and sound file of the game (path, size, modification time: the sounds table checks
 that each take is there) and the Python version, so any change to a rule, a map, a sound or the code that reads them
-makes a fresh, fully checked load. Only a load that passed every
-check is kept. The kept copy is a cache, not a player's file: one that cannot be read (damaged, from another
-version, a full disk, a read-only home) is passed over and the content loaded as if it were not there.
-It lives in $BT_HOME/cache (else ~/.borrowed_time/cache), one file, replaced when the key changes. It is a pickle,
-so it is trusted as the player's own folder is (whoever can write there can write their saves and settings too);
-nothing a player is handed is ever read through it.
+makes a fresh, fully checked load. Only a load that passed every check is kept.
+
+It is kept where Python keeps the game's bytecode (game/__pycache__, or under PYTHONPYCACHEPREFIX), never in the
+player's folder: it is a pickle, and that folder holds files a player may be handed (saves, positions). Beside the
+bytecode it is trusted exactly as the bytecode that Python runs is. The kept copy is a cache, never a player's file:
+one that cannot be read (damaged, from another version, not content) or written (a full disk, a read-only install)
+is passed over and the content loaded and checked as if it were not there. One file, replaced when the key changes.
 """
 from __future__ import annotations
 
@@ -23,13 +24,16 @@ import types
 from pathlib import Path
 
 from game.content.defs import Content
-from game.content.files import atomic_write, home_dir
+from game.content.files import atomic_write
 
 PREFIX = "content-"
 
 
-def cache_dir() -> Path:
-    return home_dir() / "cache"
+def cache_dir(root: Path) -> Path:
+    """Beside the bytecode of root's game/ (Python's own choice of place: __pycache__, or under its prefix)."""
+    if sys.pycache_prefix:
+        return Path(sys.pycache_prefix, *root.resolve().parts[1:], "game")
+    return root / "game" / "__pycache__"
 
 
 def key(root: Path) -> str:
@@ -48,7 +52,7 @@ def key(root: Path) -> str:
 
 def read(root: Path):
     """The content kept for these files, or None (none kept, or kept for other files, or unreadable)."""
-    path = cache_dir() / f"{PREFIX}{key(root)}.pickle"
+    path = cache_dir(root) / f"{PREFIX}{key(root)}.pickle"
     try:
         content = pickle.loads(path.read_bytes())
     except Exception:     # missing, damaged or stale in a way the key did not see: load afresh
@@ -58,7 +62,7 @@ def read(root: Path):
 
 def write(root: Path, content) -> None:
     """Keep `content`, checked, for the files as they are; removes what was kept for other files."""
-    folder, name = cache_dir(), f"{PREFIX}{key(root)}.pickle"
+    folder, name = cache_dir(root), f"{PREFIX}{key(root)}.pickle"
     buffer = io.BytesIO()
     try:
         _Pickler(buffer, protocol=pickle.HIGHEST_PROTOCOL).dump(content)
@@ -66,7 +70,7 @@ def write(root: Path, content) -> None:
         for old in folder.glob(f"{PREFIX}*.pickle"):
             if old.name != name:
                 old.unlink(missing_ok=True)
-    except (OSError, pickle.PicklingError):    # a full disk, a read-only home: the next start checks again
+    except (OSError, pickle.PicklingError):    # a full disk, a read-only install: the next start checks again
         return
 
 
