@@ -27,34 +27,8 @@ from game.ai.director_policy import DirectorAI  # noqa: E402
 from game.ai.director_view import view_of  # noqa: E402
 from game.content.loader import load_content  # noqa: E402
 from game.sim import batch  # noqa: E402
+from game.sim.plan_checks import lunge_claims  # noqa: E402
 from game.sim.runner import play_game  # noqa: E402
-
-CLAIM = " and attacks this phase"
-
-
-def claims_in(events) -> tuple[int, int]:
-    """(claims, claims that held): each lunge bought saying it attacks X this phase, and whether that Shambler's
-    attack on X follows before the next round begins."""
-    made = held = 0
-    for i, e in enumerate(events):
-        if e.kind != "purchase" or CLAIM not in e.data.get("reason", ""):
-            continue
-        made += 1
-        shambler = e.data["what"].removeprefix("Sudden Lunge by ")
-        target = e.data["reason"].split(" lands on ", 1)[1].split(CLAIM, 1)[0]
-        for later in events[i + 1:]:
-            if later.kind == "round":
-                break
-            if later.kind == "attack" and f" attacks {target}:" in later.text and shambler in _attackers(later.text):
-                held += 1
-                break
-    return made, held
-
-
-def _attackers(text: str) -> list[str]:
-    """The zombies named in a horde attack's line: "Shambler 3 attacks ..." or "The swarm (A, B) attacks ..."."""
-    who = text.split(" attacks ", 1)[0]
-    return who.split("(", 1)[1].rstrip(")").split(", ") if "(" in who else [who]
 
 
 class _PlanWatch(DirectorAI):
@@ -76,7 +50,8 @@ def run_plans(job: batch.GameJob) -> dict:
     """One game's Heat lost and claims (module level: it goes to the pool's workers by name)."""
     policy = _PlanWatch(job.director)
     s = play_game(load_content(), job.scenario, job.seed, batch.make_player(job.level, job.seed), policy=policy)
-    made, held = claims_in(s.events)
+    claims = lunge_claims(s.events)
+    made, held = len(claims), sum(held for _, held in claims)
     lost = to_plan = 0
     game_round = 0
     for e in s.events:

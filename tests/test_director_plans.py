@@ -1,6 +1,7 @@
 """The Director's plans hold: no purchase undoes one planned after it in the same phase, and a lunge's reason says
 "attacks X this phase" only when the horde's own forecast agrees (boards drawn by hand, dice scripted)."""
 from game.ai.director_policy import DirectorAI
+from game.sim.plan_checks import lunge_claims
 from game.world.components import Health, Status
 from game.world.systems import SpendHeat
 from tests.arena import arena, at, director_until, open_board
@@ -31,16 +32,7 @@ def test_a_blackout_never_blinds_the_lunge_planned_with_it():
 def _claims_hold(s) -> list[tuple[str, bool]]:
     """Each "attacks this phase" reason bought this phase, and whether that Shambler did attack that survivor."""
     director_until(s, "reset")
-    out = []
-    events = s.events
-    for i, e in enumerate(events):
-        if e.kind != "purchase" or "attacks this phase" not in e.data.get("reason", ""):
-            continue
-        shambler = e.data["what"].removeprefix("Sudden Lunge by ")
-        target = e.data["reason"].split(" lands on ", 1)[1].split(" and attacks", 1)[0]
-        out.append((target, any(f.kind == "attack" and shambler in f.text and f" attacks {target}:" in f.text
-                                for f in events[i + 1:])))
-    return out
+    return lunge_claims(s.events)
 
 
 def test_a_lunge_claims_the_survivor_the_engagement_system_gives_it():
