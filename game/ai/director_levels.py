@@ -5,7 +5,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
 
-from game.content.defs import Content
+from game.content.defs import Content, kept_whole
 from game.content.errors import ContentError, Problem
 from game.content.validate import BAD, Ctx, body_of, choice, flag, keyed, list_of, number, text
 
@@ -15,6 +15,7 @@ SITUATIONS = ("ambush_leap", "explosive_demise", "shriek", "horde")
 ZOMBIE_CLASSES = ("shambler", "special", "major")
 
 
+@kept_whole
 @dataclass(frozen=True)
 class Scores:
     toughness: float
@@ -26,6 +27,7 @@ class Scores:
     lone_horde: float
 
 
+@kept_whole
 @dataclass(frozen=True)
 class DirectorLevel:
     name: str

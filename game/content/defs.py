@@ -12,6 +12,14 @@ from types import MappingProxyType
 EMPTY: Mapping = MappingProxyType({})
 
 
+def kept_whole(cls):
+    """A frozen definition is never copied: a copy of the game (game.world.fork) shares it, as it shares the
+    content (and copy.deepcopy could not copy its read-only tables anyway)."""
+    cls.__copy__ = lambda self: self
+    cls.__deepcopy__ = lambda self, memo: self
+    return cls
+
+
 def _empty() -> Mapping:
     """Default for mapping fields: dataclasses refuse an unhashable default such as a mappingproxy."""
     return EMPTY
@@ -298,3 +306,9 @@ class Content:
             if gear_id in table:
                 return table[gear_id].name
         return gear_id
+
+
+for _cls in list(globals().values()):
+    if isinstance(_cls, type) and _cls.__module__ == __name__ and getattr(_cls, "__dataclass_params__", None) \
+            and _cls.__dataclass_params__.frozen:
+        kept_whole(_cls)

@@ -5,6 +5,7 @@ shapes; answers are cached per cell pair until a door changes.
 """
 from __future__ import annotations
 
+import copy
 import heapq
 from array import array
 from collections.abc import Container, Iterable
@@ -86,6 +87,18 @@ class Board:
 
     def _live_space(self) -> pymunk.Space:
         return self._take_space() if self._space is None else self._space
+
+    def fork(self) -> Board:
+        """A copy for a fork of the game (game.world.fork): doors and barricades of its own, the map's static data
+        and sight answers shared, and no pymunk space until a query needs one."""
+        new = copy.copy(self)
+        new.barricaded = set(self.barricaded)
+        new.door_open = dict(self.door_open)
+        new.move_factor = list(self.move_factor)
+        new._zombie_factors = {key: list(factors) for key, factors in self._zombie_factors.items()}
+        new._space = new._door_shapes = new._cover_kind = None
+        new.on_door_change = None
+        return new
 
     def release(self) -> None:
         """Hand the pymunk space back for the next board on this terrain (a later query takes one again)."""

@@ -9,7 +9,7 @@ listens. A game without a watch (every non-campaign game) rolls nothing here.
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
 from game.rules.downed import guts_pool
@@ -33,6 +33,10 @@ class HorrorWatch:
     phobias: dict[int, str] = field(default_factory=dict)   # survivor -> zombie kind it fears
     pending: list[tuple[str, int, int]] = field(default_factory=list)    # (trigger, cell, subject)
     seen: set[tuple[int, str]] = field(default_factory=set)             # (survivor, kind) already faced
+
+    def copy(self) -> HorrorWatch:
+        """A copy for a fork of the game (game.world.fork): what it has seen and what is pending are its own."""
+        return replace(self, phobias=dict(self.phobias), pending=list(self.pending), seen=set(self.seen))
 
     def hear(self, s: Session, event: Event) -> None:
         data = event.data

@@ -45,6 +45,7 @@ from game.world.components import (
 )
 from game.world.errors import GameOver, Impossible
 from game.world.events import Event, roll_text
+from game.world.fork import fork
 from game.world.horde import burst
 from game.world.memo import (
     DOORS,
@@ -95,6 +96,7 @@ class Occupancy(dict):
 
 
 _world_ids = itertools.count(1)
+
 AI_OWNER = "AI"           # the owner of a survivor the survivor AI plays in a hot-seat game
 _ON_BOARD, _ALL_SURVIVORS = ("survivors", True), ("survivors", False)     # position memo keys
 
@@ -154,7 +156,8 @@ class Session:
         self.seed = seed
         self.rng = random.Random(seed)
         self.dice = dice or Dice(self.rng)
-        self.world = f"session-{next(_world_ids)}"
+        self.world = self.new_world_name()
+        self.entities_made = 0             # esper numbers entities 1, 2...: the last number used (a fork needs it)
         esper.switch_world(self.world)     # every read and write goes through esper's functions, in this world
         # component type -> {entity: component}: esper's get_component read once into a dict (index()). Every write
         # that adds or removes a component is the Session's, and puts it in or takes it out (_added, _removed).
@@ -194,7 +197,7 @@ class Session:
             for sv, owner in zip(self.survivors(on_board=False), owners, strict=True):
                 self.add_component(sv, Owner(owner, ai=owner == AI_OWNER))
         # The table entity comes after the models, so that survivors keep the first entity ids.
-        self.table = esper.create_entity(self.clock, self.tracks, self.round_log, self.mission)
+        self.table = self._create_entity(self.clock, self.tracks, self.round_log, self.mission)
         self._added(self.table, self.clock, self.tracks, self.round_log, self.mission)
         if prepare is not None:
             prepare(self)
@@ -206,6 +209,20 @@ class Session:
         so a screen may hold two sessions (a game and its preview) and read either."""
         if esper.current_world != self.world:
             esper.switch_world(self.world)
+
+    @staticmethod
+    def new_world_name() -> str:
+        """A name for a new game's esper world, never used before in this process."""
+        return f"session-{next(_world_ids)}"
+
+    def _create_entity(self, *components) -> int:
+        """esper's create_entity in this world (current already), counted."""
+        self.entities_made += 1
+        return esper.create_entity(*components)
+
+    def fork(self, seed: int) -> Session:
+        """This game as it is now, to play on without touching it, with dice of its own (game.world.fork)."""
+        return fork(self, seed)
 
     def close(self) -> None:
         self.board.release()
@@ -519,7 +536,7 @@ class Session:
     def _add_survivor(self, arch_id: str, seat: int, cell: int) -> int:
         arch = self.content.archetypes[arch_id]
         self.use()
-        eid = esper.create_entity()
+        eid = self._create_entity()
         self.add_component(eid, Survivor(arch.id, arch.name, arch.move, arch.fight, arch.shoot, arch.wits,
                                           arch.guts, arch.skill, seat))
         pos = Pos(cell)
@@ -598,7 +615,7 @@ class Session:
                 noise.amount += amount
                 return
         noise = Noise(cell, amount)
-        self._added(esper.create_entity(noise), noise)
+        self._added(self._create_entity(noise), noise)
 
     def _noise_facts(self) -> tuple[dict[int, int], int | None]:
         """(cell -> Heat made there, the loudest cell), read from the Noise components and kept until noise is made
@@ -684,7 +701,7 @@ class Session:
         zdef = self.content.zombies[kind]
         self.use()
         made = (Pos(cell), Zombie(kind), Health(zdef.wounds, zdef.wounds), Status(), Goal())
-        eid = esper.create_entity(*made)
+        eid = self._create_entity(*made)
         self._added(eid, *made)
         self.memos.changed(ZOMBIE_ROSTER)
         self.occupant[cell] = eid
