@@ -21,6 +21,7 @@ import heapq
 import random
 
 from game.ai.goals import carrying, door_ahead, escorted, goal_cells, goal_walk, rounds_needed, task_cells
+from game.ai.lookahead import UNFORESEEN, cost_of, what_changes
 from game.ai.odds import at_least, escalation_chance, expected_hits, hit_chance, swarm_wounds
 from game.ai.odds import melee as melee_odds
 from game.ai.survivor_levels import SURVIVOR_LEVELS, Level, survivor_level
@@ -59,7 +60,9 @@ class SurvivorAI:
         the screen's AI teammates play AI_OWNER's); None plays the whole team."""
         self.level: Level = survivor_level(content or load_content(), level)
         self.owner = owner
+        self.seed = seed
         self.rng = random.Random(seed * 104729 + 3)   # its own RNG: never shifts the game's dice
+        self._last_rule = None        # the rule of thumb the last action came from (foresight skips it)
         self._danger: list[tuple[int, int, int, int]] = []
         self._threat_key = -1
         self._assign_key = None
@@ -85,6 +88,8 @@ class SurvivorAI:
             if slip is not None:
                 return self._say(s, slip, f"acts on impulse (a {self.level.slip:.0%} chance at this level)")
         action, reason = self._act(s, s.active)
+        if self.level.foresight and not isinstance(action, UNFORESEEN):
+            action, reason = self._foresee(s, s.active, action, reason)
         if isinstance(action, (A.Move, A.Disengage, A.Withdraw)):
             self._left_cells(s, s.active).add(s.cell(s.active))
         return self._say(s, action, reason)
@@ -142,8 +147,26 @@ class SurvivorAI:
             why = f"first of {len(standing)} still to act"
         return self._say(s, A.Activate(who), f"goes next: {why}")
 
+    # --- foresight ---------------------------------------------------------------------------------------------
+    def _foresee(self, s: Session, who: int, action, reason: str):
+        """Play the deed on forks of the game first (game.ai.lookahead). When it costs the team foresight_veto AP or
+        more beyond doing nothing, take what the next rule of thumb would do instead, if that costs less."""
+        level = self.level
+        # seeds from the game's moment and the AI's own seed: never the game's RNG, whose dice are still to come
+        seeds = tuple((self.seed * 7919 + len(s.events) * 104729 + k) & 0x7FFFFFFF for k in range(level.foresight))
+        cost, did, idle = cost_of(s, action, seeds, level.prices)
+        if cost < level.foresight_veto:
+            return action, reason
+        rule = self._last_rule
+        other, other_reason = self._act(s, who, skip=rule)
+        other_cost = 0.0 if isinstance(other, UNFORESEEN) else cost_of(s, other, seeds, level.prices)[0]
+        if other_cost > cost - level.foresight_veto:
+            return action, reason
+        return other, (f"{other_reason}; not {type(action).__name__}: it foresees that would cost the team "
+                       f"{cost:.1f} AP ({what_changes(idle, did, len(seeds))})")
+
     # --- one action -------------------------------------------------------------------------------------------
-    def _act(self, s: Session, who: int):
+    def _act(self, s: Session, who: int, skip=None):
         turn = s.comp(who, Turn)
         # The danger map is kept through the activation while the same zombies are on the board (they only appear
         # or fall during the Survivor Phase). A zombie placed or destroyed always empties the zombie memo, so while
@@ -163,9 +186,13 @@ class SurvivorAI:
         if turn.ap <= 0:
             return A.EndActivation(who), "is spent: 0 AP left"
         for rule in (self._engaged, self._revive, self._objective, self._shut_door, self._threats, self._upkeep):
+            if rule == skip:
+                continue
             found = rule(s, who)
             if found is not None and is_legal(s, found[0]):
+                self._last_rule = rule
                 return found
+        self._last_rule = None
         # The movement rule's Moves need no check here: each ends in a free cell of reach_full, for the active,
         # unengaged survivor with AP left, all that Move.check asks (tests/test_ai_shortcuts.py); submit checks it.
         found = self._move(s, who)

@@ -12,6 +12,18 @@ SURVIVOR_LEVELS = ("novice", "veteran", "expert")
 
 
 @dataclass(frozen=True)
+class Prices:
+    """What foresight (game.ai.lookahead) counts, in AP: each AP the team still has to act with this phase, each
+    wound left, each survivor Downed and lost, each step of the scenario's progress, each space of Doom."""
+    ap: float
+    wound: float
+    downed: float
+    lost: float
+    progress: float
+    doom: float
+
+
+@dataclass(frozen=True)
 class Level:
     name: str
     slip: float             # chance a decision is a random legal action instead
@@ -32,13 +44,24 @@ class Level:
     hurries: bool           # reads the Doom clock: with little time to spare it fears less and shoots only to save
     agenda_slack: float     # plays for its Secret Agenda only with this many rounds to spare (-99: always)
     fortifies: int = 0      # holding out: barricades the stronghold's doors once zombies are this many inches away
+    foresight: int = 0      # forks it plays an action on before doing it (game.ai.lookahead; 0: never looks ahead)
+    foresight_veto: float = 99.0   # AP an action must cost the team, foreseen, before it looks for another
+    prices: Prices | None = None   # what foresight counts, in AP
 
 
 CHECKS = {"slip": number(0, 1), "fear": number(0, 10), "cover": number(0, 10), "heat_cost": number(0, 10),
           "doom_cost": number(0, 50), "loud_slack": number(-99, 99), "escort": integer(0, 24),
           "medic_moves": integer(0, 6), "search_slack": number(0, 99), "weighs_melee": flag, "rescues": flag,
           "aims": flag, "throws": flag, "shuts_doors": integer(0, 48), "hurries": flag,
-          "agenda_slack": number(-99, 99), "fortifies": integer(0, 48)}
+          "agenda_slack": number(-99, 99), "fortifies": integer(0, 48), "foresight": integer(0, 8),
+          "foresight_veto": number(0, 99), "prices": lambda ctx, v, where: _prices(ctx, v, where)}
+OPTIONAL = {"foresight": 0, "foresight_veto": 99.0, "prices": None}
+PRICE_CHECKS = {name: number(0, 200) for name in ("ap", "wound", "downed", "lost", "progress", "doom")}
+
+
+def _prices(ctx: Ctx, v: object, where: str) -> object:
+    vals = keyed(ctx, v, where, PRICE_CHECKS, {})
+    return BAD if vals is None else Prices(**vals)
 
 
 def parse_tables(data: object, file: str, known, tables=None, maps=None) -> tuple[dict | None, list[Problem]]:
@@ -49,8 +72,13 @@ def parse_tables(data: object, file: str, known, tables=None, maps=None) -> tupl
         return None, ctx.problems
 
     def level(ctx: Ctx, v: object, where: str) -> object:
-        vals = keyed(ctx, v, where, CHECKS, {})
-        return BAD if vals is None else vals
+        vals = keyed(ctx, v, where, CHECKS, OPTIONAL)
+        if vals is None:
+            return BAD
+        if vals.get("foresight") and vals.get("prices") is None:
+            ctx.add(f"{where}.prices", "a level that looks ahead (foresight) needs its prices")
+            return BAD
+        return vals
 
     found = keyed(ctx, body, "survivor_ai", {name: level for name in SURVIVOR_LEVELS}, {})
     if found is None:
