@@ -120,9 +120,9 @@ from game.content.loader import load_content
 from game.sim.runner import play_game
 content = load_content()
 for seed in range(10_000, 10_005):      # the per-map caches warm, as in a batch
-    play_game(content, {scenario!r}, seed, make_player("veteran", seed)).close()
+    play_game(content, {scenario!r}, seed, make_player({level!r}, seed)).close()
 for seed in range({games}):
-    play_game(content, {scenario!r}, seed, make_player("veteran", seed)).close()
+    play_game(content, {scenario!r}, seed, make_player({level!r}, seed)).close()
 """
 
 
@@ -137,12 +137,13 @@ def instruction_counter() -> str | None:
     return "callgrind" if shutil.which("valgrind") else None
 
 
-def _instructions(counter: str, scenario: str, games: int) -> int:
-    """Instructions of a process that loads the content, warms the map and plays `games` veteran games."""
+def _instructions(counter: str, scenario: str, games: int, level: str) -> int:
+    """Instructions of a process that loads the content, warms the map and plays `games` games at this level."""
     import os
     import subprocess
     import tempfile
-    script = GAMES_SCRIPT.format(root=str(Path(__file__).resolve().parents[1]), scenario=scenario, games=games)
+    script = GAMES_SCRIPT.format(root=str(Path(__file__).resolve().parents[1]), scenario=scenario, games=games,
+                                 level=level)
     env = dict(os.environ, PYTHONHASHSEED="0")
     if counter == "perf":
         done = subprocess.run(["perf", "stat", "-x,", "-e", "instructions", sys.executable, "-c", script],
@@ -156,14 +157,34 @@ def _instructions(counter: str, scenario: str, games: int) -> int:
         return int(summary[-1].split()[1])
 
 
-def bench_instructions(content, games: int) -> tuple[str | None, dict[str, float]]:
-    """Instructions per veteran game per scenario: a process playing `games` games less one playing none, over
-    `games` (start-up, content load and warm-up cancel out)."""
+def bench_instructions(content, games: int, level: str) -> tuple[str | None, dict[str, float]]:
+    """Instructions per game at this survivor AI level, per scenario: a process playing `games` games less one
+    playing none, over `games` (start-up, content load and warm-up cancel out)."""
     counter = instruction_counter()
     if counter is None:
         return None, {}
-    return counter, {scenario: (_instructions(counter, scenario, games) - _instructions(counter, scenario, 0)) / games
+    return counter, {scenario: (_instructions(counter, scenario, games, level)
+                                - _instructions(counter, scenario, 0, level)) / games
                      for scenario in content.scenarios}
+
+
+def bench_expert_decisions(content, games: int = 3) -> tuple[float, float]:
+    """(median, 95th percentile) in seconds of one expert decision (what the screen waits for between two AI
+    actions), over every decision of `games` games a scenario, foresight's forks included."""
+    from game.ai.survivor_ai import SurvivorAI
+    times: list[float] = []
+
+    class Timed(SurvivorAI):
+        def choose(self, s):
+            start = time.perf_counter()
+            action = super().choose(s)
+            times.append(time.perf_counter() - start)
+            return action
+    for scenario in content.scenarios:
+        for seed in range(games):
+            play_game(content, scenario, seed, Timed("expert", seed, content)).close()
+    times.sort()
+    return statistics.median(times), times[int(len(times) * 0.95)]
 
 
 def bench_content_load(repeats: int = 5) -> tuple[float, float]:
@@ -310,7 +331,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--batch", type=int, default=0, metavar="N",
                         help="also time N veteran games per scenario on 2 processes, as simulate does (slow)")
     parser.add_argument("--instructions", type=int, default=0, metavar="N",
-                        help="also count instructions per veteran game over N games per scenario (callgrind: slow)")
+                        help="also count instructions per veteran and per expert game over N games per scenario "
+                             "(callgrind: slow)")
     args = parser.parse_args(argv)
     # Start-up is timed first, in its own processes, and printed on its own line after the engine figures.
     start_up = {name: (value, "ms") for name, value in bench_start_to_menu().items()}
@@ -330,10 +352,14 @@ def main(argv: list[str] | None = None) -> int:
     for scenario, (seconds, spread) in bench_ai_games(content, max(10, args.games // 2), args.repeats).items():
         figures[f"ai_game_{scenario}"] = (seconds * 1000, "ms")
         figures[f"ai_game_{scenario}_spread"] = (spread * 1000, "ms")
+    decision, slow = bench_expert_decisions(content)
+    figures["expert_decision"] = (decision * 1000, "ms")
+    figures["expert_decision_95th_percentile"] = (slow * 1000, "ms")
     if args.instructions > 0:
-        counter, counts = bench_instructions(content, args.instructions)
-        for scenario, count in counts.items():
-            figures[f"ai_game_{scenario}_instructions_{counter}"] = (count / 1e6, "M")
+        for level, prefix in (("veteran", "ai_game"), ("expert", "expert_game")):
+            counter, counts = bench_instructions(content, args.instructions, level)
+            for scenario, count in counts.items():
+                figures[f"{prefix}_{scenario}_instructions_{counter}"] = (count / 1e6, "M")
     figures["director_decisions_60_zombies"] = (bench_director_decisions(content) * 1000, "ms")
     if args.batch > 0:
         for scenario, seconds in bench_batch(content, args.batch, 2).items():
