@@ -25,7 +25,7 @@ from game.content.loader import load_content  # noqa: E402
 from game.sim import batch  # noqa: E402
 from game.sim.runner import play_game  # noqa: E402
 from game.world import actions as A  # noqa: E402
-from game.world.components import Inventory, Status, Turn, Zombie  # noqa: E402
+from game.world.components import Inventory, Status, Turn  # noqa: E402
 
 
 def can_treat(s, who: int) -> bool:
@@ -65,13 +65,15 @@ class _Watch:
 
     def acted(self, s, action) -> None:
         if isinstance(action, (A.Triage, A.Drag)):
-            helped = action.ally
+            helped = [action.ally]
         elif isinstance(action, (A.Melee, A.Shoot)) and s.is_zombie(action.target):
-            helped = s.comp(action.target, Zombie).engaged
+            # a feeder: in base contact with the Downed ally (its attacks may go to whoever else it touches)
+            helped = [d for r, d in self.cases if r == s.round and s.board.in_contact(s.cell(d), s.cell(action.target))]
         else:
             return
-        if (s.round, helped) in self.cases:
-            self.cases[(s.round, helped)] = True
+        for downed in helped:
+            if (s.round, downed) in self.cases:
+                self.cases[(s.round, downed)] = True
 
 
 class _Player:

@@ -53,8 +53,7 @@ def fork(s, seed: int):
     if s.horror is not None:
         install(new, s.horror.copy())
     new._director = new._last_step = None
-    new.memos = GameMemos(s.memos.targets)
-    new.memos.count = dict(s.memos.count)     # counts go on rising: a key taken on the game's counts never matches
+    new.memos = GameMemos(s.memos.targets, counts=s.memos.count)
     new.occupant = type(s.occupant)(new.memos)
     dict.update(new.occupant, s.occupant)
     new.occupant.survivor_ids = set(s.occupant.survivor_ids)

@@ -49,8 +49,10 @@ class GameMemos:
     """One game's memos, as attributes named in DEPENDS_ON, plus `targets` (room -> its memo, for each room a zombie
     can have), and the count of each kind of change so far."""
 
-    def __init__(self, rooms: Iterable[int]):
-        self.count: dict[Hashable, int] = {}
+    def __init__(self, rooms: Iterable[int], counts: dict[Hashable, int] | None = None):
+        """`counts`: the counts to go on from (a fork's memos, game.world.fork: a key taken on the game's counts
+        never matches one of the fork's)."""
+        self.count: dict[Hashable, int] = dict(counts or {})
         # kind -> (the dict that holds a memo, the memo's key in it): what a change of that kind empties
         self._empties: dict[Hashable, list[tuple[dict, Hashable]]] = {}
         for name, kinds in DEPENDS_ON.items():
