@@ -293,11 +293,35 @@ class SurvivorAI:
                 return A.Move(who, dest), (f"runs to treat {s.name(ally)}, "
                                            f"{s.dist(here, s.cell(ally)):.0f}\" away")
         walk = budget * self.level.medic_moves
+        treat_run = self._run_to_treat(s, who, downed, budget)
+        if treat_run is not None:
+            return treat_run
         for ally in downed:
             half = s.board.field((s.board.snap(s.cell(ally)),))[here]
             if half <= walk:
                 return self._move_toward(s, who, (s.board.snap(s.cell(ally)),),
                                          f"heads for {s.name(ally)}, Downed {half // 2}\" away")
+        return None
+
+    def _run_to_treat(self, s: Session, who: int, downed: list[int], budget: int):
+        """A Downed ally whose side it can reach by Moves this activation with an AP left to treat them: it goes
+        straight there. The horde's reach near the ally does not turn it aside (the ally lies in it): each stop on
+        the way is only kept out of base contact with a zombie, which would pin it before it arrives."""
+        moves = s.comp(who, Turn).ap - 1
+        if moves < 1 or moves > self.level.medic_moves:
+            return None
+        found = A.reach_full(s, who, moves * budget)
+        zcells, occupant, contact = s.zombie_cell_set(), s.occupant, s.board.contact_cells
+        for ally in downed:
+            sides = [c for c in contact(s.cell(ally)) if c in found and c not in occupant]
+            if not sides:
+                continue
+            side = min(sides, key=lambda c: (not zcells.isdisjoint(contact(c)), found[c][0], c))
+            stops = [c for c in A.path_to(found, side) if found[c][0] <= budget and c not in occupant
+                     and (c == side or zcells.isdisjoint(contact(c)))]
+            if stops:
+                return A.Move(who, stops[-1]), (f"runs to treat {s.name(ally)} this activation: "
+                                                f"{found[side][0] // 2}\" in {moves} Moves, then treats")
         return None
 
     def _drag(self, s: Session, who: int, ally: int):
