@@ -107,6 +107,21 @@ def test_a_fighter_strikes_the_zombie_feeding_on_a_downed_ally(level):
     assert "feeding" in s.events[-1].data["reason"] or "off an ally" in s.events[-1].data["reason"]
 
 
+@pytest.mark.parametrize("level", ["veteran", "expert"])
+def test_a_civilian_never_charges_the_zombies_feeding_on_a_downed_ally(level):
+    """She cannot strike them (noncombatant): walking into their contact only buys her parting swipes."""
+    s = arena(_board((5, "..d.d"), (6, ".....z")), team=["nurse", "cook"], faces=[6] * 12)
+    nurse, cook = s.survivors()
+    s.wound_survivor(cook, 9, "test")
+    s.update_engagement()
+    feeder = s.zombies()[0]
+    assert feeder in s.engagers(cook)
+    s.submit(A.Activate(nurse))
+    action = steady(level).choose(s)
+    assert "feeding" not in s.events[-1].data["reason"], s.events[-1].text
+    assert not (isinstance(action, A.Move) and s.board.in_contact(action.dest, s.cell(feeder))), action
+
+
 def test_a_non_medic_drags_a_downed_ally_toward_the_medic():
     s = arena(_board((5, "..dd........d")), team=["cook", "courier", "paramedic"], faces=[6] * 12)
     cook, courier, _medic = s.survivors()

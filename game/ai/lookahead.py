@@ -132,15 +132,13 @@ def now(s: Session) -> Outcome:
 
 
 def what_changes(idle: Outcome, did: Outcome, samples: int) -> str:
-    """The foreseen difference in words, per sample, e.g. "3.0 AP fewer to act with, 1.0 Doom"."""
+    """What the deed changes against doing nothing, per sample, e.g. "-3 AP for their activations, +1 Doom"."""
     words = []
-    for name, fewer, more in (("ap", "AP fewer to act with", "AP more to act with"),
-                              ("wounds", "wounds fewer left", "wounds more left"),
-                              ("downed", "more Downed", "fewer Downed"), ("lost", "more lost", "fewer lost"),
-                              ("progress", "less progress", "more progress"), ("doom", "more Doom", "less Doom")):
-        change = (getattr(idle, name) - getattr(did, name)) / samples
-        if name in ("downed", "lost", "doom"):
+    for name, label in (("ap", "AP for their activations"), ("wounds", "wounds taken"), ("downed", "Downed"),
+                        ("lost", "lost"), ("progress", "progress"), ("doom", "Doom")):
+        change = (getattr(did, name) - getattr(idle, name)) / samples
+        if name == "wounds":        # the outcome counts wounds left
             change = -change
         if change:
-            words.append(f"{abs(change):g} {fewer if change > 0 else more}")
-    return ", ".join(words) or "no change it can see"
+            words.append(f"{change:+g} {label}")
+    return ", ".join(words) or "nothing it can name"

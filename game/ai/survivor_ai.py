@@ -30,6 +30,7 @@ from game.content.loader import load_content
 from game.rules.combat import zombie_fight
 from game.rules.heat import escalation_need
 from game.world import actions as A
+from game.world.action_registry import kind_of
 from game.world.board import INF
 from game.world.components import Agenda, Health, Inventory, Pos, Status, Survivor, Turn, Zombie
 from game.world.legal import is_legal
@@ -162,8 +163,8 @@ class SurvivorAI:
         other_cost = 0.0 if isinstance(other, UNFORESEEN) else cost_of(s, other, seeds, level.prices)[0]
         if other_cost > cost - level.foresight_veto:
             return action, reason
-        return other, (f"{other_reason}; not {type(action).__name__}: it foresees that would cost the team "
-                       f"{cost:.1f} AP ({what_changes(idle, did, len(seeds))})")
+        return other, (f"{other_reason} (not {kind_of(action).label}: it foresees that would cost the rest of the "
+                       f"team {cost:.1f} AP: {what_changes(idle, did, len(seeds))})")
 
     # --- one action -------------------------------------------------------------------------------------------
     def _act(self, s: Session, who: int, skip=None):
@@ -277,7 +278,7 @@ class SurvivorAI:
                 drag = self._drag(s, who, ally)
                 if drag is not None:
                     return drag
-        if self.level.rescues:
+        if self.level.rescues and not s.effect(who, "noncombatant"):     # (a civilian cannot strike a feeder)
             feeder = self._feeder_in_reach(s, who, downed)
             if feeder is not None:
                 return feeder
