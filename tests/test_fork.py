@@ -82,3 +82,14 @@ def test_a_game_is_not_forked_in_the_middle_of_its_director_phase():
     with pytest.raises(RuntimeError, match="between actions"):
         s.fork(1)
     s.close()
+
+
+def test_a_human_directors_seat_in_a_fork_holds_the_fork_and_leaves_the_games_seat_alone():
+    from game.world.director_seat import DirectorSeat
+    seat = DirectorSeat()
+    s = Session(CONTENT, "lost_and_found", seed=10, policy=seat)
+    seat._session = s                   # as after its first purchase in this game
+    fork = s.fork(3)
+    assert fork.policy is not seat and fork.policy._session is fork and seat._session is s
+    fork.close()
+    s.close()
