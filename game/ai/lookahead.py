@@ -118,7 +118,7 @@ def cost_of(s: Session, action, seeds: tuple[int, ...], prices: Prices) -> tuple
     floor = now(s).worth(prices)
     if all(outcome.worth(prices) >= floor for outcome in done):
         return 0.0, did, idle
-    for seed, outcome in zip(seeds, done):
+    for seed, outcome in zip(seeds, done, strict=True):
         did.add(outcome)
         idle.add(foresee(s, None, seed))
     return (idle.worth(prices) - did.worth(prices)) / len(seeds), did, idle
