@@ -5,9 +5,10 @@ A scenario's own rules are not in them: the nurse who may bolt when the Heat is 
 Foresight finds those without knowing of them. It plays the action on a fork with dice of its own, then plays the
 rest of the Survivor Phase there as "everyone else starts their activation and does nothing", so that every rule
 that fires on an action, on the Heat, or on an activation's start (nerve, burning, a stun) fires as the rules say;
-and it does the same for doing nothing at all instead. What the team has at the end of each (AP for the
-activations still to come, wounds, Downed and lost survivors, the scenario's progress, the Doom track) is priced in
-AP by the level's numbers (game/data/survivor_ai.yaml); the difference is what the action costs beyond its own AP.
+and, when the deed leaves the team worse off than it is now, the same for doing nothing instead. What the team has
+at the end of each (AP for the activations still to come; the rest of the team's wounds, Downed and lost; the
+scenario's progress; the Doom track) is priced in AP by the level's numbers (game/data/survivor_ai.yaml); the
+difference is what the deed costs beyond its own AP.
 
 The rest of the phase, not the Director Phase: what the Director buys with Heat the rules of thumb already price, and
 the horde's attacks would cloud the comparison with the dice of one sampled Director Phase.
