@@ -10,6 +10,7 @@ from game.ai.survivor_ai import LEVELS, SurvivorAI
 from game.content.loader import load_content
 from game.sim.runner import play_game
 from game.world import actions as A
+from game.world.components import Status, Turn
 from game.world.purchases import Reanimate, legal_purchases
 from tests.arena import arena
 
@@ -105,6 +106,24 @@ def test_a_fighter_strikes_the_zombie_feeding_on_a_downed_ally(level):
     else:
         assert isinstance(action, (A.Shoot, A.Move)), action
     assert "feeding" in s.events[-1].data["reason"] or "off an ally" in s.events[-1].data["reason"]
+
+
+@pytest.mark.parametrize("level", ["veteran", "expert"])
+def test_a_medic_who_can_reach_a_downed_ally_this_activation_is_not_turned_aside_by_the_hordes_reach(level):
+    """Ten inches off, two Moves and a Triage: a line of zombies four inches past the ally puts every cell near them
+    in the horde's reach. Weighing that reach as on any walk, the medic stopped an inch short and the ally stayed
+    Downed; it goes straight there and treats them in the same activation."""
+    s = arena(_board((5, "d.........d"), (9, "zzzzzzzzzzzz")), team=["paramedic", "cook"], faces=[6] * 30)
+    medic, cook = s.survivors()
+    s.wound_survivor(cook, 9, "test")
+    s.submit(A.Activate(medic))
+    ai = steady(level)
+    first = ai.choose(s)
+    assert "runs to treat" in s.events[-1].data["reason"] and "this activation" in s.events[-1].data["reason"]
+    s.submit(first)
+    while s.active == medic and s.comp(medic, Turn).ap > 0:
+        s.submit(ai.choose(s))
+    assert not s.comp(cook, Status).downed
 
 
 @pytest.mark.parametrize("level", ["veteran", "expert"])
