@@ -76,6 +76,22 @@ def test_a_damaged_kept_copy_is_passed_over_and_replaced(home, prefix):
     assert cache.read(REPO_ROOT) is not None
 
 
+@pytest.mark.skipif(not hasattr(os, "getuid"), reason="user ids and modes are what the check reads")
+def test_a_kept_copy_someone_else_could_have_rewritten_is_never_unpickled(home, prefix, monkeypatch):
+    _fresh_load()
+    (kept,) = cache.cache_dir(REPO_ROOT).glob("content-*.pickle")
+    assert kept.stat().st_mode & 0o777 == 0o600            # as write() leaves it
+    unpickled = []
+    real = pickle.loads
+    monkeypatch.setattr(cache.pickle, "loads", lambda data: unpickled.append(1) or real(data))
+    for mode in (0o622, 0o606):                            # group- or world-writable
+        kept.chmod(mode)
+        assert cache.read(REPO_ROOT) is None
+    assert not unpickled
+    kept.chmod(0o600)
+    assert cache.read(REPO_ROOT) is not None and unpickled
+
+
 def test_a_copy_kept_for_other_files_is_removed_when_a_new_one_is_written(home, prefix):
     folder = cache.cache_dir(REPO_ROOT)
     folder.mkdir(parents=True, exist_ok=True)

@@ -8,7 +8,8 @@ makes a fresh, fully checked load. Only a load that passed every check is kept.
 
 It is kept where Python keeps the game's bytecode (game/__pycache__, or under PYTHONPYCACHEPREFIX), never in the
 player's folder: it is a pickle, and that folder holds files a player may be handed (saves, positions). Beside the
-bytecode it is trusted exactly as the bytecode that Python runs is. The kept copy is a cache, never a player's file:
+bytecode it is trusted as the bytecode that Python runs is, and only when this user wrote it and no one else can
+change it (`_ours`). The kept copy is a cache, never a player's file:
 one that cannot be read (damaged, from another version, not content) or written (a full disk, a read-only install)
 is passed over and the content loaded and checked as if it were not there. One file, replaced when the key changes.
 """
@@ -54,10 +55,22 @@ def read(root: Path):
     """The content kept for these files, or None (none kept, or kept for other files, or unreadable)."""
     path = cache_dir(root) / f"{PREFIX}{key(root)}.pickle"
     try:
-        content = pickle.loads(path.read_bytes())
+        with open(path, "rb") as fh:
+            if not _ours(os.fstat(fh.fileno())):
+                return None
+            content = pickle.loads(fh.read())
     except Exception:     # missing, damaged or stale in a way the key did not see: load afresh
         return None
     return content if isinstance(content, Content) else None
+
+
+def _ours(st: os.stat_result) -> bool:
+    """Was the file written by this user, and can no one else change it? write() makes it so (a temporary file of
+    mode 0600, renamed): a kept copy another account wrote or could have rewritten is never unpickled. (Where
+    there are no user ids, Windows, the folder's own permissions are what guard it, as they guard the bytecode.)"""
+    if not hasattr(os, "getuid"):
+        return True
+    return st.st_uid == os.getuid() and not st.st_mode & 0o022
 
 
 def write(root: Path, content) -> None:
