@@ -14,12 +14,13 @@ Benchmarks are not tests: this measures and prints; the rules behind it are test
 """
 from __future__ import annotations
 
-import argparse
 import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
+
+import per_scenario  # noqa: E402  (beside this file)
 
 from game.ai.director import plan  # noqa: E402
 from game.ai.director_levels import director_level  # noqa: E402
@@ -66,19 +67,9 @@ def run_plans(job: batch.GameJob) -> dict:
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=200)
-    parser.add_argument("--level", default="veteran")
-    parser.add_argument("--director", default="standard")
-    parser.add_argument("--jobs", type=int, default=2)
-    args = parser.parse_args()
+    args = per_scenario.parser(__doc__.splitlines()[0], "veteran").parse_args()
     totals = {"heat_lost": 0, "lost_to_plan": 0, "claims": 0, "held": 0}
-    for scenario in load_content().scenarios:
-        jobs = batch.jobs_for(scenario, args.games, 1, args.level, args.director)
-        got = dict.fromkeys(totals, 0)
-        for record in batch.stream_batch(jobs, workers=args.jobs, run=run_plans):
-            for name in got:
-                got[name] += record[name]
+    for scenario, got in per_scenario.totals(run_plans, args, tuple(totals)):
         for name in got:
             totals[name] += got[name]
         share = got["held"] / got["claims"] if got["claims"] else 1.0

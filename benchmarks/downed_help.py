@@ -13,25 +13,21 @@ Benchmarks are not tests: this measures and prints.
 """
 from __future__ import annotations
 
-import argparse
 import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+import per_scenario  # noqa: E402  (beside this file)
+
 from game.ai.director_policy import DirectorAI  # noqa: E402
+from game.ai.survivor_ai import can_treat  # noqa: E402
 from game.content.loader import load_content  # noqa: E402
 from game.sim import batch  # noqa: E402
 from game.sim.runner import play_game  # noqa: E402
 from game.world import actions as A  # noqa: E402
-from game.world.components import Inventory, Status, Turn  # noqa: E402
-
-
-def can_treat(s, who: int) -> bool:
-    return bool(s.effect(who, "medical")) or any(
-        (item := s.content.items.get(g.gear_id)) is not None and item.kind == "medical"
-        for g in s.comp(who, Inventory).gear)
+from game.world.components import Status, Turn  # noqa: E402
 
 
 def within_reach(s, helper: int, downed: int) -> bool:
@@ -97,19 +93,9 @@ def run_help(job: batch.GameJob) -> dict:
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=200)
-    parser.add_argument("--level", default="expert")
-    parser.add_argument("--director", default="standard")
-    parser.add_argument("--jobs", type=int, default=2)
-    args = parser.parse_args()
+    args = per_scenario.parser(__doc__.splitlines()[0], "expert").parse_args()
     cases = helped = 0
-    for scenario in load_content().scenarios:
-        jobs = batch.jobs_for(scenario, args.games, 1, args.level, args.director)
-        got = {"cases": 0, "helped": 0}
-        for record in batch.stream_batch(jobs, workers=args.jobs, run=run_help):
-            got["cases"] += record["cases"]
-            got["helped"] += record["helped"]
+    for scenario, got in per_scenario.totals(run_help, args, ("cases", "helped")):
         cases, helped = cases + got["cases"], helped + got["helped"]
         share = got["helped"] / got["cases"] if got["cases"] else 1.0
         print(f"{scenario}: cases {got['cases']}, helped {got['helped']} ({share:.1%})", flush=True)

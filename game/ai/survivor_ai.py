@@ -52,6 +52,14 @@ AGENDA_WANTS = {
     "outlives_an_ally": frozenset({"careful"}),         # Last One Standing
 }
 
+def can_treat(s: Session, who: int) -> bool:
+    """Could this survivor treat a Downed ally (Triage): a medical skill, or a medical item carried?"""
+    if s.effect(who, "medical"):
+        return True
+    return any(s.content.items.get(g.gear_id) and s.content.items[g.gear_id].kind == "medical"
+               for g in s.comp(who, Inventory).gear)
+
+
 class SurvivorAI:
     """The survivor team's player. `choose(session)` returns the next action (same interface as the random bot)."""
 
@@ -130,7 +138,7 @@ class SurvivorAI:
 
         def priority(sv: int):
             here = s.cell(sv)
-            medic_job = bool(downed) and any(s.board.in_contact(here, c) for c in downed) and self._can_treat(s, sv)
+            medic_job = bool(downed) and any(s.board.in_contact(here, c) for c in downed) and can_treat(s, sv)
             return (not medic_job, not s.is_engaged(sv), not self._carries_objective(s, sv),
                     self._goal_distance(s, sv), s.comp(sv, Survivor).seat)
         ranks = {sv: priority(sv) for sv in standing}
@@ -266,7 +274,7 @@ class SurvivorAI:
         downed = [o for o in s.survivors() if o != who and s.comp(o, Status).downed]
         if not downed:
             return None
-        treat = self._can_treat(s, who)
+        treat = can_treat(s, who)
         here = s.cell(who)
         # The most urgent first: one being fed on (the Feeding Frenzy is coming), then the nearest.
         downed.sort(key=lambda o: (not s.engagers(o), s.dist(here, s.cell(o)), o))
@@ -332,7 +340,7 @@ class SurvivorAI:
         cells = A.Drag(who, ally, s.cell(who)).cells(s)
         if not cells:
             return None
-        medics = [m for m in s.standing() if m != who and self._can_treat(s, m)]
+        medics = [m for m in s.standing() if m != who and can_treat(s, m)]
         if medics:
             medic = min(medics, key=lambda m: (s.dist(s.cell(ally), s.cell(m)), m))
             goal = s.board.field((s.board.snap(s.cell(medic)),))
@@ -931,12 +939,6 @@ class SurvivorAI:
 
     def _melee_pool(self, s: Session, who: int) -> int:
         return s.comp(who, Survivor).fight + A.melee_bonus(s, A.best_melee(s, who)) + s.effect(who, "melee_dice")
-
-    def _can_treat(self, s: Session, who: int) -> bool:
-        if s.effect(who, "medical"):
-            return True
-        return any(s.content.items.get(g.gear_id) and s.content.items[g.gear_id].kind == "medical"
-                   for g in s.comp(who, Inventory).gear)
 
     def _carrier(self, s: Session) -> int | None:
         for sv in s.survivors():

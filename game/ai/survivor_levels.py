@@ -49,19 +49,21 @@ class Level:
     prices: Prices | None = None   # what foresight counts, in AP
 
 
-CHECKS = {"slip": number(0, 1), "fear": number(0, 10), "cover": number(0, 10), "heat_cost": number(0, 10),
-          "doom_cost": number(0, 50), "loud_slack": number(-99, 99), "escort": integer(0, 24),
-          "medic_moves": integer(0, 6), "search_slack": number(0, 99), "weighs_melee": flag, "rescues": flag,
-          "aims": flag, "throws": flag, "shuts_doors": integer(0, 48), "hurries": flag,
-          "agenda_slack": number(-99, 99), "fortifies": integer(0, 48), "foresight": integer(0, 8),
-          "foresight_veto": number(0, 99), "prices": lambda ctx, v, where: _prices(ctx, v, where)}
-OPTIONAL = {"foresight": 0, "foresight_veto": 99.0, "prices": None}
 PRICE_CHECKS = {name: number(0, 200) for name in ("ap", "wound", "downed", "lost", "progress", "doom")}
 
 
 def _prices(ctx: Ctx, v: object, where: str) -> object:
     vals = keyed(ctx, v, where, PRICE_CHECKS, {})
     return BAD if vals is None else Prices(**vals)
+
+
+CHECKS = {"slip": number(0, 1), "fear": number(0, 10), "cover": number(0, 10), "heat_cost": number(0, 10),
+          "doom_cost": number(0, 50), "loud_slack": number(-99, 99), "escort": integer(0, 24),
+          "medic_moves": integer(0, 6), "search_slack": number(0, 99), "weighs_melee": flag, "rescues": flag,
+          "aims": flag, "throws": flag, "shuts_doors": integer(0, 48), "hurries": flag,
+          "agenda_slack": number(-99, 99), "fortifies": integer(0, 48), "foresight": integer(0, 8),
+          "foresight_veto": number(0, 99), "prices": _prices}
+OPTIONAL = {"foresight": 0, "foresight_veto": 99.0, "prices": None}
 
 
 def parse_tables(data: object, file: str, known, tables=None, maps=None) -> tuple[dict | None, list[Problem]]:
