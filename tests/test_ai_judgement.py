@@ -1,6 +1,5 @@
 """The AIs' judgement over real games and built positions: the Director spends all its Heat and buys nothing
 dominated; every survivor level rescues the Downed, never dithers, and says why with numbers."""
-from dataclasses import replace
 
 import pytest
 
@@ -73,20 +72,13 @@ def _board(*marks):
     return rows
 
 
-def steady(level: str, seed: int = 1) -> SurvivorAI:
-    """The AI at a level, without its random slips: the test looks at its judgement."""
-    ai = SurvivorAI(level, seed)
-    ai.level = replace(ai.level, slip=0.0)
-    return ai
-
-
 @pytest.mark.parametrize("level", list(LEVELS))
 def test_every_level_goes_to_treat_a_downed_ally_in_reach(level):
     s = arena(_board((5, "..d....d")), team=["paramedic", "cook"], faces=[6] * 12)
     medic, cook = s.survivors()
     s.wound_survivor(cook, 9, "test")
     s.submit(A.Activate(medic))
-    action = steady(level).choose(s)
+    action = SurvivorAI(level).choose(s)
     assert isinstance(action, A.Move) and s.board.in_contact(action.dest, s.cell(cook)), action
     assert "treat" in s.events[-1].data["reason"]
 
@@ -100,7 +92,7 @@ def test_a_fighter_strikes_the_zombie_feeding_on_a_downed_ally(level):
     feeder = s.zombies()[0]
     assert feeder in s.engagers(cook)
     s.submit(A.Activate(soldier))
-    action = steady(level).choose(s)
+    action = SurvivorAI(level).choose(s)
     if s.board.in_contact(s.cell(soldier), s.cell(feeder)):
         assert isinstance(action, (A.Melee, A.Shoot)) and action.target == feeder, action
     else:
@@ -117,7 +109,7 @@ def test_a_medic_who_can_reach_a_downed_ally_this_activation_is_not_turned_aside
     medic, cook = s.survivors()
     s.wound_survivor(cook, 9, "test")
     s.submit(A.Activate(medic))
-    ai = steady(level)
+    ai = SurvivorAI(level)
     first = ai.choose(s)
     assert "runs to treat" in s.events[-1].data["reason"] and "this activation" in s.events[-1].data["reason"]
     s.submit(first)
@@ -136,7 +128,7 @@ def test_a_civilian_never_charges_the_zombies_feeding_on_a_downed_ally(level):
     feeder = s.zombies()[0]
     assert feeder in s.engagers(cook)
     s.submit(A.Activate(nurse))
-    action = steady(level).choose(s)
+    action = SurvivorAI(level).choose(s)
     assert "feeding" not in s.events[-1].data["reason"], s.events[-1].text
     assert not (isinstance(action, A.Move) and s.board.in_contact(action.dest, s.cell(feeder))), action
 
@@ -146,7 +138,7 @@ def test_a_non_medic_drags_a_downed_ally_toward_the_medic():
     cook, courier, _medic = s.survivors()
     s.wound_survivor(cook, 9, "test")
     s.submit(A.Activate(courier))
-    action = steady("veteran").choose(s)
+    action = SurvivorAI("veteran").choose(s)
     assert isinstance(action, A.Drag) and action.ally == cook, action
     assert "toward" in s.events[-1].data["reason"]
 
@@ -156,7 +148,7 @@ def test_no_survivor_walks_back_into_a_cell_it_left_in_the_same_activation(level
     content = load_content()
     moves = 0
     for seed in range(6):
-        s = play_game(content, SCENARIOS[seed % 3], seed, steady(level, seed), rounds=5)
+        s = play_game(content, SCENARIOS[seed % 3], seed, SurvivorAI(level, seed), rounds=5)
         left: dict[tuple, set] = {}
         active_turn = {}
         for e in s.events:
@@ -193,7 +185,7 @@ def test_a_loud_shot_names_the_heat_it_makes_and_the_escalation_band_it_reaches(
     who = s.survivors()[0]
     s.heat = 6
     s.submit(A.Activate(who))
-    action = steady("veteran").choose(s)
+    action = SurvivorAI("veteran").choose(s)
     reason = s.events[-1].data["reason"]
     assert isinstance(action, A.Shoot), reason
     assert "Heat 6 ->" in reason and "% to drop it" in reason
@@ -205,7 +197,7 @@ def _chased_through_a_door(level: str):
     s = arena(rows, team=["cook"], faces=[6] * 12)
     who = s.survivors()[0]
     s.submit(A.Activate(who))
-    return s, who, steady(level)
+    return s, who, SurvivorAI(level)
 
 
 def test_the_expert_shuts_and_barricades_a_door_behind_itself_when_a_zombie_follows():
@@ -230,7 +222,7 @@ def test_the_expert_leaves_a_door_open_with_nobody_behind_it_or_the_way_ahead_th
     rows = _board((1, "eeeeeeeeeeeeeeee"), (3, "...z"), (6, "######/#########"), (7, "......d"))
     s = arena(rows, team=["cook"], faces=[6] * 12)
     s.submit(A.Activate(s.survivors()[0]))
-    action = steady("expert").choose(s)
+    action = SurvivorAI("expert").choose(s)
     assert not isinstance(action, A.Door), action
 
 
@@ -252,12 +244,12 @@ def test_an_escort_beside_the_carrier_goes_ahead_of_them_and_stays_within_reach(
     s.comp(carrier, Inventory).gear.append(s._new_gear("supply_crate", "objective"))
     s.submit(A.Activate(escort))
     before = s.board.field(tuple(s.marker_cells("extract")))[s.cell(escort)]
-    action = steady(level).choose(s)
+    action = SurvivorAI(level).choose(s)
     assert isinstance(action, A.Move), action
     assert "goes ahead of" in s.events[-1].data["reason"]
     field = s.board.field(tuple(s.marker_cells("extract")))
     assert field[action.dest] < before                                  # toward where the crate is going
-    assert s.dist(action.dest, s.cell(carrier)) <= steady(level).level.escort   # and never out of reach
+    assert s.dist(action.dest, s.cell(carrier)) <= SurvivorAI(level).level.escort   # and never out of reach
 
 
 def _with_card(s, who, card: str):
@@ -272,7 +264,7 @@ def test_quiet_hands_holds_its_fire_while_the_clock_allows_its_level_to_put_itse
     s.heat = 6
     _with_card(s, who, "quiet_hands")
     s.submit(A.Activate(who))
-    ai = steady(level)
+    ai = SurvivorAI(level)
     assert ai._slack(s) >= ai.level.agenda_slack          # a long clock: every level can afford its agenda
     assert not isinstance(ai.choose(s), A.Shoot)
 
@@ -287,12 +279,12 @@ def test_the_expert_drops_its_agenda_when_the_clock_runs_short_and_the_novice_do
         s.submit(A.Activate(who))
         return s
     for level in ("expert", "novice"):
-        ai = steady(level)
+        ai = SurvivorAI(level)
         s = short_clock(None)
         plain = ai.choose(s)
         s = short_clock("quiet_hands")
-        assert ai._slack(s) < steady("expert").level.agenda_slack
-        dealt = steady(level).choose(s)
+        assert ai._slack(s) < SurvivorAI("expert").level.agenda_slack
+        dealt = SurvivorAI(level).choose(s)
         if level == "expert":
             assert dealt == plain            # no rounds to spare: the team's goal first, as if it had no card
         else:
@@ -305,6 +297,6 @@ def test_the_hoarder_picks_up_what_lies_at_hand():
     _with_card(s, who, "hoarder")
     s.drop(s._new_gear("crowbar", "core"), s.cell(who))
     s.submit(A.Activate(who))
-    action = steady("veteran").choose(s)
+    action = SurvivorAI("veteran").choose(s)
     assert isinstance(action, A.PickUp), action
     assert "secret agenda (The Hoarder)" in s.events[-1].data["reason"]

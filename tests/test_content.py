@@ -168,7 +168,7 @@ CASES = [  # file, old, new, where the problem is, words in its message
      "unknown key"),
     ("survivor_ai.yaml", "    hurries: true\n", "    hurries: yes please\n", "survivor_ai.expert.hurries",
      "true or false"),
-    ("survivor_ai.yaml", "    slip: 0.06\n", "    slip: -1\n", "survivor_ai.veteran.slip", "between"),
+    ("survivor_ai.yaml", "    heat_cost: 0.6\n", "    heat_cost: -1\n", "survivor_ai.veteran.heat_cost", "between"),
     ("survivor_ai.yaml", "    foresight: 0\n  expert", "    foresight: 2\n  expert", "survivor_ai.veteran.prices",
      "needs its prices"),
     ("survivor_ai.yaml", "downed: 6,", "downd: 6,", "survivor_ai.expert.prices.downd", "unknown key"),

@@ -53,7 +53,7 @@ def test_the_list_of_kinds_is_the_engines():
 def test_every_kind_a_long_game_emits_has_an_entry(content):
     table = content.extra["sounds"]
     seen = set()
-    for scenario, seed in (("hold_the_line", 3), ("night_shift", 2)):
+    for scenario, seed in (("hold_the_line", 3), ("night_shift", 2), ("pharmacy_run", 3)):
         s = play_game(content, scenario, seed, SurvivorAI("veteran", seed))
         seen |= {e.kind for e in s.events}
         heard = {table.cue_for(e.kind, {**e.data, "side": "zombie"}) for e in s.events}

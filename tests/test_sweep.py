@@ -52,6 +52,16 @@ def test_a_cells_games_play_its_numbers(tmp_path):
     assert mean_heat[0] < mean_heat[1]      # three more Heat a Director Phase shows on the track
 
 
+def test_an_override_of_the_survivor_ais_levels_reaches_the_player_a_batch_fields():
+    """A veteran that never searches (search_slack far beyond any Doom track) plays other games than the shipped one,
+    which searches with a round to spare: the batch's player reads the game's content, overrides and all."""
+    never = (("survivor_ai", ("survivor_ai", "veteran", "search_slack"), 99),)
+    jobs = [batch.GameJob("pharmacy_run", seed, "veteran", overrides=o) for seed in (1, 2, 3) for o in ((), never)]
+    shipped, shy = ([batch.run_one(j) for j in jobs[i::2]] for i in (0, 1))
+    assert [r["rounds"] for r in shipped] != [r["rounds"] for r in shy] or \
+        [r["heat"] for r in shipped] != [r["heat"] for r in shy]
+
+
 @pytest.mark.parametrize("text,field", [
     ("scenarios: [pharmacy_run]\nvary: {ambient_hat: [1, 2]}\ngames: 2\n", "vary.ambient_hat: unknown rule number"),
     ("scenarios: [pharmacy_run]\nvary: {ambient_heat: [1, two]}\ngames: 2\n", "vary.ambient_heat[1]: must be a whole"),

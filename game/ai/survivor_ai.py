@@ -11,14 +11,13 @@ It decides with a short list of rules of thumb, in order (docs/RULES.md, "How th
   6. Move: toward its goal along the cheapest path, preferring cells out of the horde's reach and in cover, and
      staying near the objective carrier when it has no goal of its own.
   7. Hunker down in cover when zombies are near, else end the activation.
-The three levels differ in how much they fear the horde, mind noise and keep together, whether they shut doors
-behind them, and in how often they slip.
+The three levels differ in how far ahead they think: how much they fear the horde, mind noise and keep together,
+whether they rescue, shut doors behind them and look ahead on forks of the game. None of them blunders on purpose.
 Every decision is logged with its reason as a 'decision' event.
 """
 from __future__ import annotations
 
 import heapq
-import random
 
 from game.ai.goals import carrying, door_ahead, escorted, goal_cells, goal_walk, rounds_needed, task_cells
 from game.ai.lookahead import UNFORESEEN, cost_of, what_changes
@@ -69,8 +68,7 @@ class SurvivorAI:
         the screen's AI teammates play AI_OWNER's); None plays the whole team."""
         self.level: Level = survivor_level(content or load_content(), level)
         self.owner = owner
-        self.seed = seed
-        self.rng = random.Random(seed * 104729 + 3)   # its own RNG: never shifts the game's dice
+        self.seed = seed              # seeds its forks (foresight): never the game's dice
         self._last_rule = None        # the rule of thumb the last action came from (foresight skips it)
         self._danger: list[tuple[int, int, int, int]] = []
         self._threat_key = -1
@@ -92,10 +90,6 @@ class SurvivorAI:
             return None
         if s.active is None or (s.comp(s.active, Turn).ap <= 0 and not s.may_withdraw(s.active)):
             return self._next_activation(s)
-        if self.level.slip and self.rng.random() < self.level.slip:
-            slip = self._slip(s, s.active)
-            if slip is not None:
-                return self._say(s, slip, f"acts on impulse (a {self.level.slip:.0%} chance at this level)")
         action, reason = self._act(s, s.active)
         if self.level.foresight and not isinstance(action, UNFORESEEN):
             action, reason = self._foresee(s, s.active, action, reason)
@@ -109,16 +103,6 @@ class SurvivorAI:
         if self._trail_key != key:
             self._trail_key, self._trail = key, set()
         return self._trail
-
-    def _slip(self, s: Session, who: int):
-        """A poor move within the activation (never giving up the turn): a step somewhere at random."""
-        if s.comp(who, Turn).ap <= 0:
-            return None
-        if s.is_engaged(who):
-            cells = sorted(A.Disengage(who, -1).cells(s))   # (active, engaged, AP left: the query would agree)
-            return A.Disengage(who, self.rng.choice(cells)) if cells else None
-        cells = sorted(A.Move.destinations(s, who))     # the cells Move.check allows, without the whole query
-        return A.Move(who, self.rng.choice(cells)) if cells else None
 
     def _say(self, s: Session, action, reason: str):
         who = getattr(action, "who", None)

@@ -26,7 +26,6 @@ class Prices:
 @dataclass(frozen=True)
 class Level:
     name: str
-    slip: float             # chance a decision is a random legal action instead
     fear: float             # weight of the horde's reach on a cell (half inches of detour per threatening die)
     cover: float            # half inches a cell in cover is worth when zombies are in sight
     heat_cost: float        # what one Heat of noise costs a shot's worth (the Director buys with it)
@@ -57,7 +56,7 @@ def _prices(ctx: Ctx, v: object, where: str) -> object:
     return BAD if vals is None else Prices(**vals)
 
 
-CHECKS = {"slip": number(0, 1), "fear": number(0, 10), "cover": number(0, 10), "heat_cost": number(0, 10),
+CHECKS = {"fear": number(0, 10), "cover": number(0, 10), "heat_cost": number(0, 10),
           "doom_cost": number(0, 50), "loud_slack": number(-99, 99), "escort": integer(0, 24),
           "medic_moves": integer(0, 6), "search_slack": number(0, 99), "weighs_melee": flag, "rescues": flag,
           "aims": flag, "throws": flag, "shuts_doors": integer(0, 48), "hurries": flag,

@@ -93,7 +93,7 @@ def run_campaign(content: Content, seed: int, level: str, director: str = "stand
         if camp_turn(camp, content, dice) is None or camp.mission is None:
             continue
         s = open_mission(camp, content, DirectorAI(director))
-        play_mission(camp, s, make_player(level, camp.mission.seed))
+        play_mission(camp, s, make_player(level, camp.mission.seed, s.content))
         if observe is not None:
             observe(s)
         finish_mission(camp, content, s, dice)

@@ -53,7 +53,7 @@ def run_one(job: GameJob) -> dict:
     content = load_content(overrides=job.overrides)
     if job.scenario_content is not None:
         content = job.scenario_content(content, scenario)
-    s = play_game(content, scenario, job.seed, make_player(job.level, job.seed),
+    s = play_game(content, scenario, job.seed, make_player(job.level, job.seed, content),
                   policy=DirectorAI(job.director), team=job.team, agendas=job.agendas)
     winner, cause = s.result
     bought: Counter = Counter()
