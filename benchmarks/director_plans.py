@@ -6,8 +6,9 @@
   rule), summed over the games; and of it, lost_to_plan: Heat lost in a phase whose first plan spent all of the
   Heat, so that the plan itself did not hold (an event bought before the lunge it blinds, a spawn that took the cell
   a later one needed);
-- claims: lunges whose reason says the Shambler "attacks X this phase", and the share of them that did attack X in
-  that Director Phase (the issue asks for at least 98%).
+- claims: lunges whose reason says the Shambler "attacks X this phase" or "ends the phase on X", and the share of
+  them that held: it did attack X in that Director Phase, or stood engaged with X when the phase was over (the issue
+  asks for at least 98%); pins: how many of the claims were of the second kind.
 
 Benchmarks are not tests: this measures and prints; the rules behind it are tested on scripted boards
 (tests/test_director_plans.py).
@@ -28,7 +29,7 @@ from game.ai.director_policy import DirectorAI  # noqa: E402
 from game.ai.director_view import view_of  # noqa: E402
 from game.content.loader import load_content  # noqa: E402
 from game.sim import batch  # noqa: E402
-from game.sim.plan_checks import lunge_claims  # noqa: E402
+from game.sim.plan_checks import lunge_claims, pin_claims  # noqa: E402
 from game.sim.runner import play_game  # noqa: E402
 
 
@@ -50,8 +51,18 @@ class _PlanWatch(DirectorAI):
 def run_plans(job: batch.GameJob) -> dict:
     """One game's Heat lost and claims (module level: it goes to the pool's workers by name)."""
     policy = _PlanWatch(job.director)
-    s = play_game(load_content(), job.scenario, job.seed, batch.make_player(job.level, job.seed), policy=policy)
-    claims = lunge_claims(s.events)
+    pins: list[tuple[str, bool]] = []
+    seen = [0, False]           # events read so far, and whether the Director Phase was on at the last step
+
+    def after_step(s) -> None:
+        if seen[1] and not s.in_director:       # a Director Phase has just ended: are its pins engaged?
+            pins.extend(pin_claims(s, s.events[seen[0]:]))
+            seen[0] = len(s.events)
+        seen[1] = s.in_director
+
+    s = play_game(load_content(), job.scenario, job.seed, batch.make_player(job.level, job.seed), policy=policy,
+                  after_step=after_step)
+    claims = lunge_claims(s.events) + pins
     made, held = len(claims), sum(held for _, held in claims)
     lost = to_plan = 0
     game_round = 0
@@ -63,21 +74,21 @@ def run_plans(job: batch.GameJob) -> dict:
             heat, planned = policy.planned.get(game_round, (0, 0))
             to_plan += e.data["lost"] if planned >= heat > 0 else 0
     s.close()
-    return {"heat_lost": lost, "lost_to_plan": to_plan, "claims": made, "held": held}
+    return {"heat_lost": lost, "lost_to_plan": to_plan, "claims": made, "held": held, "pins": len(pins)}
 
 
 def main() -> int:
     args = per_scenario.parser(__doc__.splitlines()[0], "veteran").parse_args()
-    totals = {"heat_lost": 0, "lost_to_plan": 0, "claims": 0, "held": 0}
+    totals = {"heat_lost": 0, "lost_to_plan": 0, "claims": 0, "held": 0, "pins": 0}
     for scenario, got in per_scenario.totals(run_plans, args, tuple(totals)):
         for name in got:
             totals[name] += got[name]
         share = got["held"] / got["claims"] if got["claims"] else 1.0
-        print(f"{scenario}: heat_lost {got['heat_lost']}, lost_to_plan {got['lost_to_plan']}, claims {got['claims']}, "
-              f"held {share:.1%}", flush=True)
+        print(f"{scenario}: heat_lost {got['heat_lost']}, lost_to_plan {got['lost_to_plan']}, claims {got['claims']} "
+              f"({got['pins']} pins), held {share:.1%}", flush=True)
     share = totals["held"] / totals["claims"] if totals["claims"] else 1.0
-    print(f"all: heat_lost {totals['heat_lost']}, lost_to_plan {totals['lost_to_plan']}, claims {totals['claims']}, "
-          f"held {share:.1%}")
+    print(f"all: heat_lost {totals['heat_lost']}, lost_to_plan {totals['lost_to_plan']}, claims {totals['claims']} "
+          f"({totals['pins']} pins), held {share:.1%}")
     return 0
 
 

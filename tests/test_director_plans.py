@@ -1,8 +1,9 @@
 """The Director's plans hold: no purchase undoes one planned after it in the same phase, and a lunge's reason says
-"attacks X this phase" only when the horde's own forecast agrees (boards drawn by hand, dice scripted)."""
+"attacks X this phase" or "ends the phase on X" only when the horde's own forecast agrees (boards drawn by hand, dice
+scripted)."""
 from game.ai.director_policy import DirectorAI
-from game.sim.plan_checks import lunge_claims
-from game.world.components import Health, Status
+from game.sim.plan_checks import lunge_claims, pin_claims
+from game.world.components import Health, Status, Zombie
 from game.world.systems import SpendHeat
 from tests.arena import arena, at, director_until, open_board
 
@@ -97,5 +98,37 @@ def test_no_closing_lunge_is_planned_at_a_survivor_the_landing_lunges_fill():
         assert lost(s) == 0
         assert sum(e.data["cost"] for e in bought(s)) == 4
         assert not any("closes" in e.data["reason"] for e in bought(s))
+    finally:
+        s.close()
+
+
+def _pins_hold(s) -> list[tuple[str, bool]]:
+    """Each "ends the phase on" reason bought this phase, and whether that Shambler stands engaged with the survivor
+    once the phase is over."""
+    director_until(s, "reset")
+    return pin_claims(s, s.events)
+
+
+def test_a_lunge_that_pins_its_survivor_is_bought_before_one_that_only_closes_in():
+    # One Heat, two Shamblers that see the Doctor. The one 12" off (first in id order, which a tie would favour) only
+    # closes in; the one 7" off ends the phase on her: its lunge and its own 4" walk are one 7" walk, where the walk
+    # alone leaves it 3" short. The Director buys the pin, and she starts her turn caught.
+    s = arena(open_board((3, "..z"), (8, "..z"), (15, "..d")), team=["doctor"], policy=DirectorAI("standard"),
+              faces=[3] * 40, ambient_heat=1)
+    far, near, doctor = at(s, 2, 3), at(s, 2, 8), s.survivors()[0]
+    try:
+        assert _pins_hold(s) == [(s.name(doctor), True)]
+        assert [e.data["what"] for e in bought(s)] == [f"Sudden Lunge by {s.name(near)}"]
+        assert s.comp(near, Zombie).engaged == doctor and s.comp(far, Zombie).engaged is None
+    finally:
+        s.close()
+
+
+def test_no_pin_is_claimed_for_a_shambler_whose_own_walk_reaches_the_survivor():
+    # 5" off, its 4" walk alone ends in contact: a lunge adds nothing, so none says it pins (it lands, or closes in).
+    s = arena(open_board((10, "..z"), (15, "..d")), team=["doctor"], policy=DirectorAI("standard"), faces=[3] * 40,
+              ambient_heat=1)
+    try:
+        assert _pins_hold(s) == []
     finally:
         s.close()

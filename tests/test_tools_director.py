@@ -24,7 +24,7 @@ def facts_of(view) -> dict:
                        "wounds": s.wounds, "carrier": s.carrier,
                        "allies": {names[o]: d for o, d in s.neighbours.items()}} for s in view.survivors],
         "shamblers": [{"name": z.name, "sees": names.get(z.sees), "lunge_reaches": z.lunge_reaches,
-                       "stunned": z.stunned} for z in view.shamblers],
+                       "lunge_pins": z.pins, "stunned": z.stunned} for z in view.shamblers],
     }
 
 

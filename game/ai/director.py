@@ -8,7 +8,9 @@ How it buys (docs/RULES.md, "The Director's shopping list"):
      placed for (tougher zombies count more, a special more in its situation), kept in full if it reaches them this
      round and cut by the level's `decay` for every further round; a lunge the horde's forecast says attacks this
      phase by the dice it attacks with (no more of them on a survivor than it has room for); an event by what it
-     does now (a Doom space, Heat next round, doors slammed on the survivors' path, guns blinded).
+     does now (a Doom space, Heat next round, doors slammed on the survivors' path, guns blinded). A lunge that only
+     closes in scores as a Shambler spawned to arrive this round does when the forecast says it ends the phase
+     engaging its survivor (it pins them), else a token `closing_lunge`.
   2. Buy the combination that spends the most of the Heat on the track (the rulebook wants it all spent) and, among
      those, scores most. A Reanimate brings back the same Shambler a 2-Heat spawn places, so it is only bought for
      the third Heat point that nothing else would use.
@@ -57,6 +59,7 @@ class ShamblerFact:
     sees: int | None           # the survivor its lunge attacks, if it lands; else the nearest in sight with room
     lunge_reaches: bool        # a 3" lunge attacks `sees` this phase (the game asks the horde's forecast)
     stunned: bool = False
+    pins: bool = False         # the lunge and its walk this phase end engaging `sees`, which the walk alone would not
 
 
 @dataclass(frozen=True)
@@ -105,6 +108,7 @@ class Decision:
     shambler: int = 0          # shambler id to lunge
     event: str = ""
     engages: int | None = None  # a landing lunge: the survivor it reaches
+    pins: int | None = None     # a pinning lunge: the survivor it ends the phase engaged with
     score: float = 0.0
 
 
@@ -319,11 +323,19 @@ def _options(level: DirectorLevel, view: DirectorView, heat: int) -> list[_Optio
                 f"dice", shambler=z.id, engages=z.sees, score=score)))
         else:
             closing.append(z)
-    for z in closing:
+    for z in sorted(closing, key=lambda z: not z.pins):
         # A closing lunge counts against its survivor's room too: it may yet end in contact (the Shambler ahead of
         # it moved first), and one at a survivor the lunges before it fill finds no one to lunge at (its Heat lost).
+        # A pinning one goes first: it does end the phase in contact, as a spawn that arrives this round would.
         if rooms[z.sees] >= slots:
             rooms[z.sees] -= slots
+            if z.pins:
+                fight = shambler.fight if shambler else 2
+                score = fight * level.scores.pinning_lunge * facts.weights[z.sees]
+                out.append(_Option((_CLOSING, z.id), costs["lunge"], score, lambda z=z, score=score: Decision(
+                    "lunge", costs["lunge"], f"{z.name} closes 3\" and ends the phase on {names[z.sees]}: caught "
+                    f"when their turn comes", shambler=z.id, pins=z.sees, score=score)))
+                continue
             score = level.scores.closing_lunge
             out.append(_Option((_CLOSING, z.id), costs["lunge"], score, lambda z=z, score=score: Decision(
                 "lunge", costs["lunge"], f"{z.name} closes 3\" on {names[z.sees]}", shambler=z.id, score=score)))

@@ -20,6 +20,7 @@ ZOMBIE_CLASSES = ("shambler", "special", "major")
 class Scores:
     toughness: float
     closing_lunge: float
+    pinning_lunge: float
     open_door: float
     blackout_gunner: float
     full_survivor: float
@@ -55,7 +56,7 @@ def parse_tables(data: object, file: str, known, tables=None, maps=None) -> tupl
         return BAD if vals is None else MappingProxyType(vals)
 
     def scores(ctx: Ctx, v: object, where: str) -> object:
-        vals = keyed(ctx, v, where, {"toughness": share, "closing_lunge": big,
+        vals = keyed(ctx, v, where, {"toughness": share, "closing_lunge": big, "pinning_lunge": big,
                                      "open_door": big, "blackout_gunner": big, "full_survivor": share,
                                      "situations": situations, "lone_horde": number(0, 5)}, {})
         return BAD if vals is None else Scores(**vals)

@@ -10,6 +10,7 @@ from game.ai.director_shop import FORCED_REASON, Shopping
 from game.ai.director_view import lunge_reaches, view_of
 from game.world.director_seat import DirectorSeat
 from game.world.errors import allowed
+from game.world.intent import lunge_pin
 from game.world.purchases import BuyEvent, Lunge, Reanimate, Spawn, legal_purchases, spawn_cell
 from game.world.session import Session
 
@@ -52,12 +53,14 @@ class _SessionBoard:
 
 
 def still_good(s: Session, purchase, decision: Decision) -> bool:
-    """Is this purchase allowed now, and (for a lunge bought to attack) does the forecast still say it attacks its
-    survivor this phase?"""
+    """Is this purchase allowed now, and (for a lunge bought to attack or to pin) does the forecast still say it
+    attacks its survivor this phase, or ends the phase engaging them?"""
     if not allowed(s, purchase):
         return False
     if decision.engages is not None:
         return lunge_reaches(s, purchase.zombie, decision.engages)
+    if decision.pins is not None:
+        return lunge_pin(s, purchase.zombie) == decision.pins
     return True
 
 

@@ -53,7 +53,8 @@ def play_checked(content: Content, game: SoakGame) -> str | None:
             raise _Broken(f"round {s.round}: {broken[0]}")
 
     try:
-        play_game(content, game.scenario, game.seed, make_player(game.level, game.seed, content), after_step=after).close()
+        player = make_player(game.level, game.seed, content)
+        play_game(content, game.scenario, game.seed, player, after_step=after).close()
     except _Broken as exc:
         return f"invariant broken, {exc}"
     except Exception as exc:      # a crash is a finding, reported with its seed

@@ -44,8 +44,9 @@ survivors:
     to_goal: 18
     spawn_distance: {Ring Road: 17, Loading Bay: 22}
     allies: {Doc: 3}
-shamblers:
-  - {name: Shambler A, sees: Doc, lunge_reaches: true}
+shamblers:                  # each unengaged Shambler that sees a survivor (sees: the nearest it sees)
+  - {name: Shambler A, sees: Doc, lunge_reaches: true}    # a 3" lunge ends in contact: it attacks this phase
+  - {name: Shambler B, sees: Cop, lunge_pins: true}       # the lunge and its own 4" walk reach them, the walk alone not
 """
 
 
@@ -123,13 +124,14 @@ def view_from_facts(content: Content, scenario_id: str, facts: dict) -> Director
     for i, entry in enumerate(facts.get("shamblers") or []):
         where = f"shamblers[{i}]"
         if not isinstance(entry, dict):
-            raise ToolError("--facts", f"{where}: expected a mapping (name, sees, lunge_reaches)")
+            raise ToolError("--facts", f"{where}: expected a mapping (name, sees, lunge_reaches, lunge_pins)")
         sees = entry.get("sees")
         if sees is not None and sees not in names:
             raise ToolError("--facts", f"{where}.sees: {sees!r} is not a survivor in this file")
         shamblers.append(ShamblerFact(100 + i, str(entry.get("name", f"Shambler {i + 1}")),
                                       names.index(sees) + 1 if sees else None,
-                                      bool(entry.get("lunge_reaches", False)), bool(entry.get("stunned", False))))
+                                      bool(entry.get("lunge_reaches", False)), bool(entry.get("stunned", False)),
+                                      bool(entry.get("lunge_pins", False)) and not entry.get("lunge_reaches")))
     spawns = tuple(SpawnFact(name, kind, name not in held) for name, kind in spawn_kinds.items())
     doom_left = _number(facts.get("doom_left", scenario.doom_length), "doom_left", 0, scenario.doom_length)
     return DirectorView(tuple(survivors), spawns, tuple(shamblers),

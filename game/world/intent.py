@@ -158,6 +158,29 @@ def lunge_attack(s: Session, z: int) -> int | None:
     return victim
 
 
+def lunge_pin(s: Session, z: int) -> int | None:
+    """The survivor this Shambler would end the Director Phase engaged with if it lunged now, where its activation
+    alone would leave it short of everyone: the lunge and the walk that follows it in the same phase, as one walk
+    toward the nearest survivor it sees. That survivor starts their next turn caught (a Disengage and its swipes, or a
+    fight). None if the lunge pins nobody: it lands (lunge_attack), its walk reaches someone anyway, a shriek will
+    call it elsewhere, or the fire kills it first."""
+    status = s.comp(z, Status)
+    if status.stunned or (status.burning and s.comp(z, Health).wounds <= 1):
+        return None
+    goal = sight_goal(s, z)
+    if goal is None:
+        return None
+    budget = (s.rules.lunge_distance + s.zdef(z).move) * ORTHO_HALF
+    if s.dist(s.cell(z), goal.centre) * ORTHO_HALF > budget + 3 * ORTHO_HALF:
+        return None             # (out of reach as the crow flies: no walk to plan)
+    calls = shriek_calls(s)
+    alone = zombie_intent(s, z, calls)
+    if alone.engages is not None or alone.why == "answers the shriek" or lunge_intent(s, z).engages is not None:
+        return None
+    path = plan_walk(s, z, goal, budget)
+    return _engaged_at(s, z, path[-1]) if path else None
+
+
 @dataclass(frozen=True)
 class SpawnPreview:
     """What a zombie placed at a spawn point now would face: its cell, the nearest survivor and how far."""
