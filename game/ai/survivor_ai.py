@@ -278,9 +278,10 @@ class SurvivorAI:
             return None
         budget = A.move_budget(s, who)
         cells = A.reachable(s, who, budget)
+        left = self._left_cells(s, who)
         for ally in downed:
             touching = s.board.contact_cells(s.cell(ally))      # (contact is mutual)
-            targets = [c for c in cells if c in touching]
+            targets = [c for c in cells if c in touching and c not in left]
             if targets:
                 dest = min(targets, key=lambda c: (self._danger_at(s, c), cells[c][0], c))
                 return A.Move(who, dest), (f"runs to treat {s.name(ally)}, "
@@ -306,7 +307,8 @@ class SurvivorAI:
         found = A.reach_full(s, who, moves * budget)
         zcells, occupant, contact = s.zombie_cell_set(), s.occupant, s.board.contact_cells
         for ally in downed:
-            sides = [c for c in contact(s.cell(ally)) if c in found and c not in occupant]
+            sides = [c for c in contact(s.cell(ally)) if c in found and c not in occupant
+                     and c not in self._left_cells(s, who)]
             if not sides:
                 continue
             side = min(sides, key=lambda c: (not zcells.isdisjoint(contact(c)), found[c][0], c))
@@ -359,7 +361,8 @@ class SurvivorAI:
                 return shot
             cells = A.reachable(s, who, A.move_budget(s, who))
             touching = set().union(*(s.board.contact_cells(s.cell(z)) for z in feeders))   # (contact is mutual)
-            spots = [c for c in cells if c not in s.occupant and c in touching]
+            left = self._left_cells(s, who)         # (never back into a cell it stepped out of this activation)
+            spots = [c for c in cells if c not in s.occupant and c in touching and c not in left]
             if spots:
                 dest = min(spots, key=lambda c: (cells[c][0], c))
                 return A.Move(who, dest), (f"charges the {len(feeders)} zombie(s) feeding on {s.name(ally)}: each "
