@@ -10,7 +10,8 @@ from game.ui.board.report_card import ReportCard
 from game.ui.widgets.controls import Dialog
 from game.world import actions as A
 
-KEYS = {A.Aim: pygame.K_i, A.HunkerDown: pygame.K_h, A.Escape: pygame.K_x, A.Deliver: pygame.K_l}
+KEYS = {A.Aim: pygame.K_i, A.HunkerDown: pygame.K_h, A.Escape: pygame.K_x, A.Deliver: pygame.K_l,
+        A.WorkObjective: pygame.K_k}
 TARGET_KEYS = {A.Melee: pygame.K_f, A.Shoot: pygame.K_t, A.Throw: pygame.K_g, A.Disengage: pygame.K_c,
                A.Search: pygame.K_e, A.PickUp: pygame.K_p, A.Triage: pygame.K_u, A.Drag: pygame.K_q}
 
@@ -80,6 +81,18 @@ class ScreenPlayer:
         sc.cancel_mode()
         sc.submit(action)
 
+    def hand_off(self, action) -> None:
+        """V, the ally (unless the screen took the lone one at once), then the card in the hand-off dialog."""
+        app, sc = self.app, self.scene
+        press(app, pygame.K_v)
+        if sc.mode.id == "handoff":
+            self.click_cell(sc.session.cell(action.ally))
+        dialog = app.scene
+        for rect, uid in getattr(dialog, "rects", ()):
+            if uid == action.uid:
+                click(app, rect.center)
+                return
+
     def take_the_screen(self) -> None:
         """The next person presses Space on the cover (and again to hide their agendas)."""
         cover = self.scene.modal
@@ -110,6 +123,8 @@ class ScreenPlayer:
             press(app, pygame.K_b if action.mode == "barricade" else pygame.K_o)
             if sc.mode.id != "move":
                 self.click_cell(action.cell)
+        elif kind is A.HandOff:
+            self.hand_off(action)
         elif kind is A.Reload:
             press(app, pygame.K_r)
             if sc.modal is not None:
