@@ -157,6 +157,22 @@ def test_the_gentle_director_buys_no_events(levels):
     assert plan(v, 4, levels["standard"])
 
 
+def test_the_gentle_director_closes_in_where_the_others_strike_or_pin(levels):
+    # One Heat, spawn points shut: Z1's lunge would land on S1 and attack this phase, Z2's would pin S2 (caught when
+    # their turn comes), Z3's only closes in. The standard and ruthless Directors strike; without Z1 they pin. The
+    # gentle one closes in while a lunge that only closes in is left.
+    shut = tuple(SpawnFact(sp.name, sp.kind, active=False) for sp in SPAWNS)
+    lands = ShamblerFact(1, "Z1", sees=1, lunge_reaches=True)
+    pins = ShamblerFact(2, "Z2", sees=2, lunge_reaches=False, pins=True)
+    closes = ShamblerFact(3, "Z3", sees=3, lunge_reaches=False)
+    v = view(survivor(1), survivor(2), survivor(3), spawns=shut, shamblers=(lands, pins, closes))
+    for level in ("standard", "ruthless"):
+        assert decide(v, 1, levels[level]).shambler == 1
+        assert decide(view(survivor(2), survivor(3), spawns=shut, shamblers=(pins, closes)), 1,
+                      levels[level]).pins == 2
+    assert decide(v, 1, levels["gentle"]).shambler == 3
+
+
 def test_stunned_shamblers_are_never_lunged(levels):
     v = view(survivor(1), shamblers=(ShamblerFact(9, "Z9", sees=1, lunge_reaches=True, stunned=True),))
     assert all(d.kind != "lunge" for d in plan(v, 1, levels["ruthless"]))

@@ -10,7 +10,7 @@ How it buys (docs/RULES.md, "The Director's shopping list"):
      phase by the dice it attacks with (no more of them on a survivor than it has room for); an event by what it
      does now (a Doom space, Heat next round, doors slammed on the survivors' path, guns blinded). A lunge that only
      closes in scores as a Shambler spawned to arrive this round does when the forecast says it ends the phase
-     engaging its survivor (it pins them), else a token `closing_lunge`.
+     engaging its survivor (it pins them), else the level's token `lunge_close`.
   2. Buy the combination that spends the most of the Heat on the track (the rulebook wants it all spent) and, among
      those, scores most. A Reanimate brings back the same Shambler a 2-Heat spawn places, so it is only bought for
      the third Heat point that nothing else would use.
@@ -331,12 +331,12 @@ def _options(level: DirectorLevel, view: DirectorView, heat: int) -> list[_Optio
             rooms[z.sees] -= slots
             if z.pins:
                 fight = shambler.fight if shambler else 2
-                score = fight * level.scores.pinning_lunge * facts.weights[z.sees]
+                score = fight * level.lunge_pin * facts.weights[z.sees]
                 out.append(_Option((_CLOSING, z.id), costs["lunge"], score, lambda z=z, score=score: Decision(
                     "lunge", costs["lunge"], f"{z.name} closes 3\" and ends the phase on {names[z.sees]}: caught "
                     f"when their turn comes", shambler=z.id, pins=z.sees, score=score)))
                 continue
-            score = level.scores.closing_lunge
+            score = level.lunge_close
             out.append(_Option((_CLOSING, z.id), costs["lunge"], score, lambda z=z, score=score: Decision(
                 "lunge", costs["lunge"], f"{z.name} closes 3\" on {names[z.sees]}", shambler=z.id, score=score)))
     points = [sp for sp in view.spawns if sp.active]

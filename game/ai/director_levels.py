@@ -19,8 +19,6 @@ ZOMBIE_CLASSES = ("shambler", "special", "major")
 @dataclass(frozen=True)
 class Scores:
     toughness: float
-    closing_lunge: float
-    pinning_lunge: float
     open_door: float
     blackout_gunner: float
     full_survivor: float
@@ -36,6 +34,8 @@ class DirectorLevel:
     route_ahead: float
     decay: float
     lunge_attack: float
+    lunge_pin: float           # a lunge that pins its survivor (it ends the phase engaging them): score per Fight die
+    lunge_close: float         # a lunge that only closes in: its whole score
     focus: float
     events: bool
     doom_space: float
@@ -56,14 +56,16 @@ def parse_tables(data: object, file: str, known, tables=None, maps=None) -> tupl
         return BAD if vals is None else MappingProxyType(vals)
 
     def scores(ctx: Ctx, v: object, where: str) -> object:
-        vals = keyed(ctx, v, where, {"toughness": share, "closing_lunge": big, "pinning_lunge": big,
+        vals = keyed(ctx, v, where, {"toughness": share,
                                      "open_door": big, "blackout_gunner": big, "full_survivor": share,
                                      "situations": situations, "lone_horde": number(0, 5)}, {})
         return BAD if vals is None else Scores(**vals)
 
     def level(ctx: Ctx, v: object, where: str) -> object:
         vals = keyed(ctx, v, where, {"text": text, "route_ahead": number(0, 48), "decay": share,
-                                     "lunge_attack": number(0, 10), "focus": number(1, 5), "events": flag,
+                                     "lunge_attack": number(0, 10), "lunge_pin": number(0, 10),
+                                     "lunge_close": number(0, 10),
+                                     "focus": number(1, 5), "events": flag,
                                      "doom_space": number(0, 50),
                                      "buys": list_of(choice(ZOMBIE_CLASSES), min_len=1, unique=True)},
                      {"buys": list(ZOMBIE_CLASSES)})
