@@ -144,10 +144,11 @@ def test_6_0_lunges_are_checked_against_the_board_as_each_is_bought():
             if z is None or not any(s.board.in_contact(s.cell(z), s.cell(sv)) for sv in s.survivors()):
                 seen["missed"] += 1
 
-    for seed in range(10):
-        seen["upto"] = 0
-        play_game(content, "pharmacy_run", seed, make_player("veteran", seed), after_step=after_step,
-                  rounds=8).close()
+    for scenario in ("pharmacy_run", "dead_air"):
+        for seed in range(10):
+            seen["upto"] = 0
+            play_game(content, scenario, seed, make_player("veteran", seed), after_step=after_step,
+                      rounds=8).close()
     assert seen["checked"] > 5 and seen["missed"] == 0
 
 
