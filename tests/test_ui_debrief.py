@@ -49,7 +49,7 @@ def mission_to_debrief(content, size, seed=1, mission=pygame.K_2):
 
 
 def test_the_debrief_tells_what_the_campaign_saved(content, home):
-    app, camp_screen, board, before = mission_to_debrief(content, (1280, 720), seed=38)
+    app, camp_screen, board, before = mission_to_debrief(content, (1280, 720), seed=18)
     screen = app.scene
     assert isinstance(screen, DebriefScreen), "a mission ends on its debrief, not straight in camp"
     report = screen.report
@@ -83,7 +83,7 @@ def test_the_debrief_tells_what_the_campaign_saved(content, home):
 
 @pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
 def test_watch_again_opens_the_missions_replay_and_esc_comes_back(content, home, size):
-    app, camp_screen, board, _ = mission_to_debrief(content, size, seed=2)     # a mission where one falls
+    app, camp_screen, board, _ = mission_to_debrief(content, size, seed=1)     # a mission where one falls
     screen = app.scene
     assert isinstance(screen, DebriefScreen) and screen.report.fallen
     again = next(b for b in screen.widgets if getattr(b, "text", "").startswith("Watch again"))
