@@ -289,6 +289,24 @@ def test_director_survivors_and_shamblers_are_edited(app, content):
     assert bought(scene) == want and any(w.startswith("Sudden Lunge by Shambler 1") for w in want)
 
 
+def test_director_a_shambler_ticked_to_pin_is_lunged_to_pin_its_survivor(app, content):
+    scene = open_tool(app, content, 2)
+    click(app, button(app, "+ Add"))
+    pin = next(w for w in widgets_of(scene) if isinstance(w, Toggle) and w.tooltip.startswith("Ticked: the lunge"))
+    click(app, pin)
+    assert scene.shamblers[0].pins and not scene.shamblers[0].lunge
+    assert scene.facts()["shamblers"][0]["lunge_pins"] is True
+    click(app, button(app, "+1 natural 1"))             # 3 Heat with the ambient 2: a spawn and the pin spend it all
+    real_die(app, scene, 1)
+    plan = D.assist(content, scene.scenario_id, scene.facts(), heat=scene.tracker.made, die=1,
+                    level=scene.tracker.level)
+    lunges = [p.reason for p in plan.purchases if p.kind == "lunge"]
+    assert lunges == [f"Shambler 1 closes 3\" and ends the phase on {scene.survivors[0].name}: caught when their "
+                      f"turn comes"]
+    press(app, pygame.K_RETURN)
+    assert bought(scene) == [D.describe(plan, p) for p in plan.purchases]
+
+
 # --- Search & Salvage -----------------------------------------------------------------------------------------------
 
 def test_scavenge_searches_draw_from_decks_kept_between_searches(app, content):

@@ -47,7 +47,8 @@ class SurvivorEntry:
 @dataclasses.dataclass
 class ShamblerEntry:
     sees: int | None = None         # a survivor's uid
-    lunge: bool = False
+    lunge: bool = False             # a 3" lunge ends in contact: it attacks this phase
+    pins: bool = False              # the lunge and its own walk after it reach them, the walk alone would not
 
 
 def _centre(points) -> tuple[float, float] | None:
@@ -104,7 +105,8 @@ class DirectorScreen(RoundOnTable, ToolScene):
                 die_mode=data["die_mode"] if data["die_mode"] in ("app", "real") else "app",
                 die=min(6, max(1, int(data["die"]))), _uid=int(data["uid"]),
                 survivors=survivors, allies={(int(a), int(b)): float(d) for a, b, d in data["allies"]},
-                shamblers=[ShamblerEntry(z["sees"], bool(z["lunge"])) for z in data["shamblers"]][:MAX_SHAMBLERS],
+                shamblers=[ShamblerEntry(z["sees"], bool(z["lunge"]), bool(z.get("pins", False)))
+                           for z in data["shamblers"]][:MAX_SHAMBLERS],
                 held={str(h) for h in data["held"]},
                 selected=data["selected"] if data["selected"] in {s.uid for s in survivors} else survivors[0].uid)
         except (KeyError, TypeError, ValueError, AttributeError, ToolError) as exc:
@@ -186,7 +188,7 @@ class DirectorScreen(RoundOnTable, ToolScene):
                 "spawn_distance": {sp: s.spawn.get(sp, 24) for sp in spawns},
                 "allies": {names[o.uid]: self.ally_distance(s.uid, o.uid) for o in self.survivors if o is not s}})
         shamblers = [{"name": f"Shambler {i + 1}", "sees": names.get(z.sees) if z.sees is not None else None,
-                      "lunge_reaches": z.lunge} for i, z in enumerate(self.shamblers)]
+                      "lunge_reaches": z.lunge, "lunge_pins": z.pins} for i, z in enumerate(self.shamblers)]
         return {"shamblers_removed": self.removed, "held_spawns": sorted(self.held),
                 "survivors": survivors, "shamblers": shamblers}
 
@@ -337,7 +339,7 @@ class DirectorScreen(RoundOnTable, ToolScene):
         options = self._sees_options()
         self.sees_cycles: list[Cycle] = []
         if self.shamblers:
-            cols = self._columns(form, [(0.45, "#"), (5.2, "Sees"), (1.6, "Reaches"), (0.7, "")], px(4))
+            cols = self._columns(form, [(0.45, "#"), (4.6, "Sees"), (1.3, "Lands"), (1.3, "Pins"), (0.7, "")], px(4))
             form.y += line_height(px(14), True) + px(3)
             del cols
         for i, z in enumerate(self.shamblers):
@@ -349,9 +351,12 @@ class DirectorScreen(RoundOnTable, ToolScene):
             self.sees_cycles.append(sees)
             reach = Toggle("", z.lunge, self._entry(z, "lunge"), size=px(17),
                            tooltip="Ticked: a 3\" Sudden Lunge would end in base contact with that survivor.")
+            pins = Toggle("", z.pins, self._entry(z, "pins"), size=px(17),
+                          tooltip="Ticked: the lunge and the Shambler's own walk after it would reach that survivor, "
+                                  "where its walk alone would not: they start their turn caught.")
             drop = Button("x", lambda i=i: self.remove_shambler(i), size=px(17), hint="", style="quiet",
                           tooltip=f"Remove Shambler {i + 1}.")
-            form.line([(num, 0.45), (sees, 5.2), (reach, 1.6), (drop, 0.7)], gap=px(4))
+            form.line([(num, 0.45), (sees, 4.6), (reach, 1.3), (pins, 1.3), (drop, 0.7)], gap=px(4))
         if not self.shamblers:
             form.note("None near enough to lunge. Add one when a Shambler sees a survivor.")
 
