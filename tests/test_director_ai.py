@@ -173,6 +173,22 @@ def test_the_gentle_director_closes_in_where_the_others_strike_or_pin(levels):
     assert decide(v, 1, levels["gentle"]).shambler == 3
 
 
+def test_a_pin_is_never_bought_with_an_event_that_could_undo_it(levels):
+    # Five Heat, spawn points shut: Z2 pins S2, and a Blackout scores for two gunners. Its walk comes in the
+    # activation, after every purchase, so a Blackout bought with it may blind it: the list takes one or the other,
+    # never both. Without the pin on offer the Blackout is bought.
+    shut = tuple(SpawnFact(sp.name, sp.kind, active=False) for sp in SPAWNS)
+    blackout = EventFact("blackout", "Blackout", 4, (("blackout", 1),))
+    pins = ShamblerFact(2, "Z2", sees=2, lunge_reaches=False, pins=True)
+    v = view(survivor(1), survivor(2), spawns=shut, shamblers=(pins,), events=(blackout,), gunners=2)
+    bought = plan(v, 5, levels["standard"])
+    assert sum(d.cost for d in bought) == 5
+    assert not (any(d.pins for d in bought) and any(d.event == "blackout" for d in bought)), bought
+    alone = view(survivor(1), survivor(2), spawns=shut, shamblers=(ShamblerFact(2, "Z2", sees=2, lunge_reaches=False),),
+                 events=(blackout,), gunners=2)
+    assert [d.event for d in plan(alone, 5, levels["standard"]) if d.kind == "event"] == ["blackout"]
+
+
 def test_stunned_shamblers_are_never_lunged(levels):
     v = view(survivor(1), shamblers=(ShamblerFact(9, "Z9", sees=1, lunge_reaches=True, stunned=True),))
     assert all(d.kind != "lunge" for d in plan(v, 1, levels["ruthless"]))

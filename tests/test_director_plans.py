@@ -1,5 +1,5 @@
 """The Director's plans hold: no purchase undoes one planned after it in the same phase, and a lunge's reason says
-"attacks X this phase" or "ends the phase on X" only when the horde's own forecast agrees (boards drawn by hand, dice
+"attacks X this phase" or "can reach X this phase" only when the horde's own forecast agrees (boards drawn by hand, dice
 scripted)."""
 from game.ai.director_policy import DirectorAI
 from game.sim.plan_checks import lunge_claims, pin_claims
@@ -103,8 +103,8 @@ def test_no_closing_lunge_is_planned_at_a_survivor_the_landing_lunges_fill():
 
 
 def _pins_hold(s) -> list[tuple[str, bool]]:
-    """Each "ends the phase on" reason bought this phase, and whether that Shambler stands engaged with the survivor
-    once the phase is over."""
+    """Each pinning lunge ("can reach X this phase") bought this phase, and whether that Shambler stands engaged with
+    the survivor once the phase is over."""
     director_until(s, "reset")
     return pin_claims(s, s.events)
 

@@ -301,8 +301,7 @@ def test_director_a_shambler_ticked_to_pin_is_lunged_to_pin_its_survivor(app, co
     plan = D.assist(content, scene.scenario_id, scene.facts(), heat=scene.tracker.made, die=1,
                     level=scene.tracker.level)
     lunges = [p.reason for p in plan.purchases if p.kind == "lunge"]
-    assert lunges == [f"Shambler 1 closes 3\" and ends the phase on {scene.survivors[0].name}: caught when their "
-                      f"turn comes"]
+    assert lunges == [f"Shambler 1 closes 3\" and can reach {scene.survivors[0].name} this phase"]
     press(app, pygame.K_RETURN)
     assert bought(scene) == [D.describe(plan, p) for p in plan.purchases]
 

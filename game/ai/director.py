@@ -298,6 +298,13 @@ class _Option:     # (not frozen: a frozen dataclass is slow to build, and a pla
     cost: int
     score: float
     decision: Callable[[], Decision]   # written out only for the options bought: their reasons cost the most
+    closing: _Option | None = None     # a pin: the same lunge as one that only closes in (plan() may need it)
+    undoes_pins: bool = False          # an event that can undo a pin bought before it (it blinds, it shuts doors)
+
+
+# The events a pin bought before them may not survive: a pin's own walk comes in the activation, after every purchase,
+# and a Blackout may leave its Shambler blind to its survivor and shut doors may bar the way.
+_UNDO_PINS = ("blackout", "close_doors")
 
 
 def _options(level: DirectorLevel, view: DirectorView, heat: int) -> list[_Option]:
@@ -329,16 +336,17 @@ def _options(level: DirectorLevel, view: DirectorView, heat: int) -> list[_Optio
         # A pinning one goes first: it does end the phase in contact, as a spawn that arrives this round would.
         if rooms[z.sees] >= slots:
             rooms[z.sees] -= slots
+            close = level.lunge_close
+            closes = _Option((_CLOSING, z.id), costs["lunge"], close, lambda z=z, score=close: Decision(
+                "lunge", costs["lunge"], f"{z.name} closes 3\" on {names[z.sees]}", shambler=z.id, score=score))
             if z.pins:
                 fight = shambler.fight if shambler else 2
                 score = fight * level.lunge_pin * facts.weights[z.sees]
                 out.append(_Option((_CLOSING, z.id), costs["lunge"], score, lambda z=z, score=score: Decision(
-                    "lunge", costs["lunge"], f"{z.name} closes 3\" and ends the phase on {names[z.sees]}: caught "
-                    f"when their turn comes", shambler=z.id, pins=z.sees, score=score)))
-                continue
-            score = level.lunge_close
-            out.append(_Option((_CLOSING, z.id), costs["lunge"], score, lambda z=z, score=score: Decision(
-                "lunge", costs["lunge"], f"{z.name} closes 3\" on {names[z.sees]}", shambler=z.id, score=score)))
+                    "lunge", costs["lunge"], f"{z.name} closes 3\" and can reach {names[z.sees]} this phase",
+                    shambler=z.id, pins=z.sees, score=score), closing=closes))
+            else:
+                out.append(closes)
     points = [sp for sp in view.spawns if sp.active]
     spawned: dict[int, list[float]] = {}        # price -> the scores of the spawns offered at it so far
     for kind in sorted(view.kinds, key=lambda k: k.id):
@@ -378,7 +386,8 @@ def _options(level: DirectorLevel, view: DirectorView, heat: int) -> list[_Optio
                 score, why = event_score(level, view, event, doors=event.id == door_event)
                 out.append(_Option((_EVENT, event.id), event.cost, score,
                                    lambda event=event, why=why, score=score: Decision(
-                    "event", event.cost, f"{event.name}: {why} (score {score:.1f})", event=event.id, score=score)))
+                    "event", event.cost, f"{event.name}: {why} (score {score:.1f})", event=event.id, score=score),
+                    undoes_pins=any(kind in _UNDO_PINS for kind, _ in event.effects)))
     return out
 
 
@@ -433,13 +442,25 @@ def plan(view: DirectorView, heat: int, level: DirectorLevel) -> list[Decision]:
     if heat <= 0:
         return []
     options = sorted(_options(level, view, heat), key=lambda o: o.sort)
-    # A Reanimate places the Shambler a cheaper spawn would: it comes in only to spend Heat nothing else can.
+    chosen = _spend(options, heat)
+    if any(o.closing for o in chosen) and any(o.undoes_pins for o in chosen):
+        # A pin and an event bought after it that could undo it: never both. The better of the list without such
+        # events and the list whose pins only close in (the first on a tie).
+        plans = (_spend([o for o in options if not o.undoes_pins], heat),
+                 _spend([o.closing or o for o in options], heat))
+        chosen = max(plans, key=lambda p: (sum(o.cost for o in p), round(sum(o.score for o in p), 6)))
+    return [o.decision() for o in sorted(chosen, key=lambda o: o.sort)]
+
+
+def _spend(options: list[_Option], heat: int) -> list[_Option]:
+    """_best_set, with a Reanimate only for Heat nothing else would spend: it places the Shambler a cheaper spawn
+    would."""
     chosen = _best_set([o for o in options if o.sort[0] != _REANIMATE], heat)
     if sum(o.cost for o in chosen) < heat:
         fuller = _best_set(options, heat)
         if sum(o.cost for o in fuller) > sum(o.cost for o in chosen):
             chosen = fuller
-    return [o.decision() for o in sorted(chosen, key=lambda o: o.sort)]
+    return chosen
 
 
 def decide(view: DirectorView, heat: int, level: DirectorLevel) -> Decision | None:

@@ -1,7 +1,8 @@
 """What a game's events say about the Director's plans: whether each lunge bought saying it "attacks X this phase"
-did attack X before the next round began, and whether each one saying it "ends the phase on X" stands engaged with
-X once the phase is over (benchmarks/director_plans.py over whole games, and the board tests). The phrases are the
-ones game.ai.director writes in a landing and a pinning lunge's reason."""
+did attack X before the next round began, and whether each one saying it "can reach X this phase" (a pin: the
+forecast of its walk, as if it moved alone) stands engaged with X once the phase is over (benchmarks/director_plans.py
+over whole games, and the board tests). The phrases are the ones game.ai.director writes in a landing and a pinning
+lunge's reason."""
 from __future__ import annotations
 
 from collections.abc import Sequence
@@ -11,7 +12,7 @@ from game.world.events import Event
 from game.world.session import Session
 
 CLAIM = " and attacks this phase"
-PIN = " and ends the phase on "
+PIN = " and can reach "
 
 
 def lunge_claims(events: Sequence[Event]) -> list[tuple[str, bool]]:
@@ -41,15 +42,15 @@ def _attackers(text: str) -> list[str]:
 
 def pin_claims(s: Session, events: Sequence[Event]) -> list[tuple[str, bool]]:
     """(the survivor claimed, whether that Shambler stands engaged with them now) for each lunge among `events` whose
-    reason says it ends the phase on someone: ask when that Director Phase is over. A Shambler destroyed since does
-    not hold its claim."""
+    reason says it can reach someone this phase (a pin): ask when that Director Phase is over. A Shambler destroyed
+    since does not hold its claim."""
     engaged_with = {s.name(z): s.comp(z, Zombie).engaged for z in s.zombies()}
     out = []
     for e in events:
         if e.kind != "purchase" or PIN not in e.data.get("reason", ""):
             continue
         shambler = e.data["what"].removeprefix("Sudden Lunge by ")
-        target = e.data["reason"].split(PIN, 1)[1].split(":", 1)[0]
+        target = e.data["reason"].split(PIN, 1)[1].removesuffix(" this phase")
         victim = engaged_with.get(shambler)
         out.append((target, victim is not None and s.name(victim) == target))
     return out
