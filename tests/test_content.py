@@ -288,3 +288,14 @@ def test_any_value_is_reported_not_raised(field, value):
     result, problems = parse_table("archetypes", data, "archetypes.yaml", known)
     assert all(isinstance(p, Problem) and p.file == "archetypes.yaml" for p in problems)
     assert problems or "doctor" in result
+
+
+def test_a_content_error_from_a_worker_process_reaches_the_parent_whole():
+    """Batches and sweeps load content in worker processes: the error they send back is pickled on the way."""
+    import pickle
+    error = ContentError([Problem("game/data/weapons.yaml", "weapons.pistol.range", "must be a number"),
+                          Problem("maps/depot.yaml", "row 3, column 7", "unknown cell 'Q'")])
+    back = pickle.loads(pickle.dumps(error))
+    assert back.problems == error.problems
+    assert str(back) == ("game/data/weapons.yaml: weapons.pistol.range: must be a number\n"
+                         "maps/depot.yaml: row 3, column 7: unknown cell 'Q'")

@@ -20,3 +20,8 @@ class ContentError(Exception):
     def __init__(self, problems: list[Problem]):
         self.problems = list(problems)
         super().__init__("\n".join(str(p) for p in self.problems) or "content error")
+
+    def __reduce__(self):
+        # Rebuilt from its problems, not its message: an error raised in a worker process reaches the parent whole
+        # (pickled from its args, the message would be split into one problem per character).
+        return ContentError, (self.problems,)
