@@ -187,6 +187,12 @@ def test_a_pin_is_never_bought_with_an_event_that_could_undo_it(levels):
     alone = view(survivor(1), survivor(2), spawns=shut, shamblers=(ShamblerFact(2, "Z2", sees=2, lunge_reaches=False),),
                  events=(blackout,), gunners=2)
     assert [d.event for d in plan(alone, 5, levels["standard"]) if d.kind == "event"] == ["blackout"]
+    # A pin the dark cannot undo (its survivor within blackout sight) is bought with the Blackout: no clash.
+    safe = view(survivor(1), survivor(2), spawns=shut, events=(blackout,), gunners=2,
+                shamblers=(ShamblerFact(2, "Z2", sees=2, lunge_reaches=False, pins=True, undone_by=frozenset()),))
+    both = plan(safe, 5, levels["standard"])
+    assert [d.pins for d in both if d.kind == "lunge"] == [2] and [d.event for d in both if d.kind == "event"] == [
+        "blackout"]
 
 
 def test_stunned_shamblers_are_never_lunged(levels):

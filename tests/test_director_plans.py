@@ -4,6 +4,7 @@ scripted)."""
 from game.ai.director_policy import DirectorAI
 from game.sim.plan_checks import lunge_claims, pin_claims
 from game.world.components import Health, Status, Zombie
+from game.world.intent import lunge_pin_walk, pin_undone_by
 from game.world.systems import SpendHeat
 from tests.arena import arena, at, director_until, open_board
 
@@ -132,3 +133,21 @@ def test_no_pin_is_claimed_for_a_shambler_whose_own_walk_reaches_the_survivor():
         assert _pins_hold(s) == []
     finally:
         s.close()
+
+
+def test_a_pin_fears_the_dark_only_beyond_blackout_sight_and_shut_doors_only_between_the_two():
+    # What a Blackout or slammed doors bought after a pin could undo (its walk comes after every purchase): 7" off,
+    # the Doctor is beyond blackout sight (6") and the dark may hide her; 6" off it is not; an open door on the
+    # Shambler's way may be slammed in its face. Each board: the lunge and its walk pin her, the walk alone would not.
+    boards = {"7 inches off": (((8, "..z"), (15, "..d")), {"blackout"}),
+              "6 inches off": (((9, "..z"), (15, "..d")), set()),
+              "6 inches off, through a door": (((9, "..z"), (12, "##/#############"), (15, "..d")), {"close_doors"})}
+    for name, (marks, fears) in boards.items():
+        s = arena(open_board(*marks), team=["doctor"], policy=DirectorAI("standard"), faces=[3] * 40)
+        try:
+            z, doctor = at(s, 2, marks[0][0]), s.survivors()[0]
+            found = lunge_pin_walk(s, z)
+            assert found is not None and found[0] == doctor, name
+            assert pin_undone_by(s, z, *found) == fears, name
+        finally:
+            s.close()

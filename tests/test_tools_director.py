@@ -1,4 +1,6 @@
 """The Director assistant: the same shopping list as the game's Director AI, from facts a table types in."""
+from dataclasses import replace
+
 import pytest
 
 from game.ai.director import plan
@@ -181,6 +183,39 @@ def test_shopping_replans_when_a_purchase_no_longer_fits_and_remembers_events():
     assert shop.next(board, 4).event == "alarm"      # the fresh plan leaves out the event already bought
     assert shop.next(board, 4) is None
     assert shop.events_bought == {"alarm", "blackout"}
+
+
+def test_a_fresh_plan_never_buys_an_event_that_could_undo_a_pin_already_bought():
+    from game.ai.director import DirectorView, EventFact, ShamblerFact, SurvivorFact
+    from game.ai.director_shop import Shopping
+
+    class Board:
+        """Z2's lunge pins Doc unless the dark hides her, and it is all the first list buys. Once it is bought, Z2
+        has lunged (it is off the board's facts) and the board has moved on: the list is planned afresh, with a
+        Blackout on offer."""
+        def __init__(self):
+            self.pin = ShamblerFact(2, "Z2", sees=1, lunge_reaches=False, pins=True, undone_by=frozenset({"blackout"}))
+            self.lunged = False
+
+        def view(self):
+            if not self.lunged:
+                return DirectorView((SurvivorFact(1, "Doc", True, 3, 5),), (), shamblers=(self.pin,))
+            return DirectorView((SurvivorFact(1, "Doc", True, 3, 5),), (), gunners=3,
+                                events=(EventFact("blackout", "Blackout", 4, (("blackout", 1),)),))
+
+        def fits(self, d):
+            return True
+
+    board, shop = Board(), Shopping(director_level(load_content(), "standard"))
+    first = shop.next(board, 5)
+    assert first.pins == 1 and first.fears == {"blackout"}
+    board.lunged = True
+    assert shop.next(board, 4) is None          # the Blackout alone would fit; the caller buys something else
+    board.pin = replace(board.pin, undone_by=frozenset())      # the same phase, but a pin the dark cannot undo
+    board.lunged, shop = False, Shopping(director_level(load_content(), "standard"))
+    assert shop.next(board, 5).pins == 1
+    board.lunged = True
+    assert shop.next(board, 4).event == "blackout"
 
 
 def test_cli_refuses_negative_heat(capsys):

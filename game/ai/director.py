@@ -27,6 +27,7 @@ from dataclasses import dataclass, field
 from functools import partial
 
 from game.ai.director_levels import DirectorLevel
+from game.content.defs import PIN_UNDOING_EFFECTS
 from game.world.memo import MapMemo
 
 
@@ -60,6 +61,9 @@ class ShamblerFact:
     lunge_reaches: bool        # a 3" lunge attacks `sees` this phase (the game asks the horde's forecast)
     stunned: bool = False
     pins: bool = False         # the lunge and its walk this phase end engaging `sees`, which the walk alone would not
+    # the kinds of event effect that could undo the pin if bought after it (intent.pin_undone_by; where no one has
+    # looked, as for a pin ticked on the table, every kind that can)
+    undone_by: frozenset[str] = PIN_UNDOING_EFFECTS
 
 
 @dataclass(frozen=True)
@@ -110,6 +114,7 @@ class Decision:
     engages: int | None = None  # a landing lunge: the survivor it reaches
     pins: int | None = None     # a pinning lunge: the survivor it ends the phase engaged with
     score: float = 0.0
+    fears: frozenset[str] = frozenset()   # a pinning lunge: the event effects that could undo it if bought after it
 
 
 # The order bought purchases are placed in: a lunge lands before a spawn can take its spot, and every lunge comes
@@ -299,12 +304,8 @@ class _Option:     # (not frozen: a frozen dataclass is slow to build, and a pla
     score: float
     decision: Callable[[], Decision]   # written out only for the options bought: their reasons cost the most
     closing: _Option | None = None     # a pin: the same lunge as one that only closes in (plan() may need it)
-    undoes_pins: bool = False          # an event that can undo a pin bought before it (it blinds, it shuts doors)
-
-
-# The events a pin bought before them may not survive: a pin's own walk comes in the activation, after every purchase,
-# and a Blackout may leave its Shambler blind to its survivor and shut doors may bar the way.
-_UNDO_PINS = ("blackout", "close_doors")
+    undone_by: frozenset[str] = frozenset()   # a pin: the event effects that could undo it (ShamblerFact.undone_by)
+    undoes: frozenset[str] = frozenset()      # an event: its effects that can undo a pin bought before it
 
 
 def _options(level: DirectorLevel, view: DirectorView, heat: int) -> list[_Option]:
@@ -344,7 +345,8 @@ def _options(level: DirectorLevel, view: DirectorView, heat: int) -> list[_Optio
                 score = fight * level.lunge_pin * facts.weights[z.sees]
                 out.append(_Option((_CLOSING, z.id), costs["lunge"], score, lambda z=z, score=score: Decision(
                     "lunge", costs["lunge"], f"{z.name} closes 3\" and can reach {names[z.sees]} this phase",
-                    shambler=z.id, pins=z.sees, score=score), closing=closes))
+                    shambler=z.id, pins=z.sees, score=score, fears=z.undone_by), closing=closes,
+                    undone_by=z.undone_by))
             else:
                 out.append(closes)
     points = [sp for sp in view.spawns if sp.active]
@@ -387,7 +389,7 @@ def _options(level: DirectorLevel, view: DirectorView, heat: int) -> list[_Optio
                 out.append(_Option((_EVENT, event.id), event.cost, score,
                                    lambda event=event, why=why, score=score: Decision(
                     "event", event.cost, f"{event.name}: {why} (score {score:.1f})", event=event.id, score=score),
-                    undoes_pins=any(kind in _UNDO_PINS for kind, _ in event.effects)))
+                    undoes=PIN_UNDOING_EFFECTS & {kind for kind, _ in event.effects}))
     return out
 
 
@@ -443,13 +445,21 @@ def plan(view: DirectorView, heat: int, level: DirectorLevel) -> list[Decision]:
         return []
     options = sorted(_options(level, view, heat), key=lambda o: o.sort)
     chosen = _spend(options, heat)
-    if any(o.closing for o in chosen) and any(o.undoes_pins for o in chosen):
-        # A pin and an event bought after it that could undo it: never both. The better of the list without such
-        # events and the list whose pins only close in (the first on a tie).
-        plans = (_spend([o for o in options if not o.undoes_pins], heat),
-                 _spend([o.closing or o for o in options], heat))
+    if _undone(chosen):
+        # A pin and an event bought after it that could undo it: never both. The better of the list without the
+        # events any pin fears and the list whose feared pins only close in (the first on a tie).
+        feared = frozenset().union(*(o.undone_by for o in options if o.closing))
+        undoing = frozenset().union(*(o.undoes for o in options))
+        plans = (_spend([o for o in options if not o.undoes & feared], heat),
+                 _spend([o.closing if o.closing and o.undone_by & undoing else o for o in options], heat))
         chosen = max(plans, key=lambda p: (sum(o.cost for o in p), round(sum(o.score for o in p), 6)))
     return [o.decision() for o in sorted(chosen, key=lambda o: o.sort)]
+
+
+def _undone(chosen: list[_Option]) -> bool:
+    """Does an event on this list undo a pin on it?"""
+    undoing = frozenset().union(*(o.undoes for o in chosen))
+    return bool(undoing) and any(o.closing and o.undone_by & undoing for o in chosen)
 
 
 def _spend(options: list[_Option], heat: int) -> list[_Option]:

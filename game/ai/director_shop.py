@@ -6,7 +6,8 @@ on the facts the players typed in) both spend Heat through `Shopping`, so they f
   1. plan the whole list once (game.ai.director.plan);
   2. check each purchase against the board as it is when it is bought (an earlier purchase may have filled the last
      engagement slot on a survivor or shut the doors); one that no longer fits sends it back to plan afresh, once;
-  3. an event is bought at most once a phase (a second Blackout darkens nothing more);
+  3. an event is bought at most once a phase (a second Blackout darkens nothing more), and never after a pin it could
+     undo (a list planned afresh knows nothing of the pins bought before it);
   4. Heat the list has no use for still buys the dearest purchase the board allows, because the rulebook lets no
      Heat go unspent while something can be bought.
 """
@@ -37,12 +38,14 @@ class Shopping:
         self.level = level
         self.queue: list[Decision] = []
         self.events_bought: set[str] = set()
+        self.feared: set[str] = set()       # the event effects the pins bought so far could be undone by
         self.started = False
 
     def _plan(self, board: Board, left: int) -> list[Decision]:
         view = board.view()
-        if self.events_bought:
-            view = replace(view, events=tuple(e for e in view.events if e.id not in self.events_bought))
+        if self.events_bought or self.feared:
+            view = replace(view, events=tuple(e for e in view.events if e.id not in self.events_bought and
+                                              not any(kind in self.feared for kind, _ in e.effects)))
         return plan(view, left, self.level)
 
     def next(self, board: Board, left: int) -> Decision | None:
@@ -63,6 +66,7 @@ class Shopping:
             if board.fits(decision):
                 if decision.kind == "event":
                     self.events_bought.add(decision.event)
+                self.feared |= decision.fears
                 return decision
             if not fresh:
                 self.queue, fresh = self._plan(board, left), True

@@ -9,7 +9,7 @@ from game.rules.geometry import ORTHO_HALF
 from game.world.board import INF
 from game.world.components import Health, Inventory, Status, Zombie
 from game.world.horde import visible_target
-from game.world.intent import lunge_attack, lunge_pin
+from game.world.intent import lunge_attack, lunge_pin_walk, pin_undone_by
 from game.world.kept import kept_for
 from game.world.memo import MapMemo
 from game.world.purchases import spawn_points
@@ -160,10 +160,10 @@ def view_of(s: Session, level: DirectorLevel, memo: MapMemo | None = None) -> Di
             continue
         # A lunge that ends on someone attacks the survivor the engagement system gives it, not always the one seen.
         victim = lunge_victim(s, z, target)
-        pinned = lunge_pin(s, z) if victim is None else None
-        sees = victim if victim is not None else pinned if pinned is not None else target
+        pin = lunge_pin_walk(s, z) if victim is None else None
+        sees = victim if victim is not None else pin[0] if pin is not None else target
         shamblers.append(ShamblerFact(z, s.name(z), sees, victim is not None, s.comp(z, Status).stunned,
-                                      pinned is not None))
+                                      pin is not None, pin_undone_by(s, z, *pin) if pin is not None else frozenset()))
     events = _scenario_events(s)
     # Only a Blackout's score reads the gunners, so they are counted only when one is on offer to a Director that
     # buys events (0 otherwise): the count looks at every zombie for every gun.

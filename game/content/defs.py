@@ -53,6 +53,10 @@ ITEM_KINDS = ("medical", "ammo", "backpack", "tool", "objective", "consumable")
 ZOMBIE_SPECIALS = ("shriek", "bulk", "ambush_leap", "explosive_demise", "horde")
 ZOMBIE_CLASSES = ("shambler", "special", "major")
 EVENT_EFFECTS = ("spawn", "heat_next_round", "ambient_heat", "close_doors", "blackout", "doom")
+# The effects that can undo a Sudden Lunge's pin bought before them in the same Director Phase: the pinned
+# Shambler's walk comes in the horde's activation, after every purchase (the dark may hide its survivor, a shut door
+# bar its way).
+PIN_UNDOING_EFFECTS = frozenset({"blackout", "close_doors"})
 HAZARD_EFFECTS = ("heat", "wound_test", "spawn_adjacent", "nothing")
 
 

@@ -164,6 +164,12 @@ def lunge_pin(s: Session, z: int) -> int | None:
     toward the nearest survivor it sees. That survivor starts their next turn caught (a Disengage and its swipes, or a
     fight). None if the lunge pins nobody: it lands (lunge_attack), its walk reaches someone anyway, a shriek will
     call it elsewhere, or the fire kills it first."""
+    found = lunge_pin_walk(s, z)
+    return found[0] if found else None
+
+
+def lunge_pin_walk(s: Session, z: int) -> tuple[int, list[int]] | None:
+    """lunge_pin's survivor and the walk (lunge and activation as one) that reaches them; None if it pins nobody."""
     status = s.comp(z, Status)
     if status.stunned or (status.burning and s.comp(z, Health).wounds <= 1):
         return None
@@ -178,7 +184,29 @@ def lunge_pin(s: Session, z: int) -> int | None:
     if alone.engages is not None or alone.why == "answers the shriek" or lunge_intent(s, z).engages is not None:
         return None
     path = plan_walk(s, z, goal, budget)
-    return _engaged_at(s, z, path[-1]) if path else None
+    victim = _engaged_at(s, z, path[-1]) if path else None
+    return (victim, path) if victim is not None else None
+
+
+def pin_undone_by(s: Session, z: int, victim: int, path: list[int]) -> frozenset[str]:
+    """Which of PIN_UNDOING_EFFECTS could undo this pin if bought after it: a blackout, where the survivor stands beyond
+    blackout sight of the Shambler (it may lose them); shut doors, where an open door lies on its walk or between the
+    two (it may bar the way or the view). Cautious: it may name an event that would in fact leave the pin alone."""
+    undone = set()
+    limit = s.sight_range()
+    if (limit is None or limit > s.rules.blackout_sight) and s.dist(s.cell(z), s.cell(victim)) > s.rules.blackout_sight:
+        undone.add("blackout")
+    w = s.board.width
+    a, b = s.cell(z), s.cell(victim)
+    x0, x1 = sorted((a % w, b % w))
+    y0, y1 = sorted((a // w, b // w))
+    walk = set(path)
+    for cell, is_open in s.board.door_open.items():
+        if is_open and cell not in s.occupant and (
+                cell in walk or (x0 - 1 <= cell % w <= x1 + 1 and y0 - 1 <= cell // w <= y1 + 1)):
+            undone.add("close_doors")
+            break
+    return frozenset(undone)
 
 
 @dataclass(frozen=True)
