@@ -35,9 +35,9 @@ class DirectorAI:
         if not forced:
             return None
         # nor one that could undo a pin bought before it, while anything else can be bought
-        feared = self._shopping.feared
-        forced = [p for p in forced if not (isinstance(p, BuyEvent) and any(
-            e.kind in feared for e in s.content.events[p.event].effects))] or forced
+        shopping = self._shopping
+        forced = [p for p in forced if not (isinstance(p, BuyEvent) and shopping.undoes_a_pin(
+            e.kind for e in s.content.events[p.event].effects))] or forced
         if isinstance(forced[0], BuyEvent):
             self._shopping.events_bought.add(forced[0].event)
         return forced[0], FORCED_REASON

@@ -45,8 +45,12 @@ class Shopping:
         view = board.view()
         if self.events_bought or self.feared:
             view = replace(view, events=tuple(e for e in view.events if e.id not in self.events_bought and
-                                              not any(kind in self.feared for kind, _ in e.effects)))
+                                              not self.undoes_a_pin(kind for kind, _ in e.effects)))
         return plan(view, left, self.level)
+
+    def undoes_a_pin(self, effect_kinds) -> bool:
+        """Could an event with these effects undo a pin bought earlier this phase?"""
+        return any(kind in self.feared for kind in effect_kinds)
 
     def next(self, board: Board, left: int) -> Decision | None:
         fresh = False

@@ -306,9 +306,9 @@ class SurvivorAI:
             return None
         found = A.reach_full(s, who, moves * budget)
         zcells, occupant, contact = s.zombie_cell_set(), s.occupant, s.board.contact_cells
+        left = self._left_cells(s, who)
         for ally in downed:
-            sides = [c for c in contact(s.cell(ally)) if c in found and c not in occupant
-                     and c not in self._left_cells(s, who)]
+            sides = [c for c in contact(s.cell(ally)) if c in found and c not in occupant and c not in left]
             if not sides:
                 continue
             side = min(sides, key=lambda c: (not zcells.isdisjoint(contact(c)), found[c][0], c))

@@ -193,11 +193,11 @@ def pin_undone_by(s: Session, z: int, victim: int, path: list[int]) -> frozenset
     blackout sight of the Shambler (it may lose them); shut doors, where an open door lies on its walk or between the
     two (it may bar the way or the view). Cautious: it may name an event that would in fact leave the pin alone."""
     undone = set()
+    a, b = s.cell(z), s.cell(victim)
     limit = s.sight_range()
-    if (limit is None or limit > s.rules.blackout_sight) and s.dist(s.cell(z), s.cell(victim)) > s.rules.blackout_sight:
+    if (limit is None or limit > s.rules.blackout_sight) and s.dist(a, b) > s.rules.blackout_sight:
         undone.add("blackout")
     w = s.board.width
-    a, b = s.cell(z), s.cell(victim)
     x0, x1 = sorted((a % w, b % w))
     y0, y1 = sorted((a // w, b // w))
     walk = set(path)
