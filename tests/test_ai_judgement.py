@@ -300,3 +300,21 @@ def test_the_hoarder_picks_up_what_lies_at_hand():
     action = SurvivorAI("veteran").choose(s)
     assert isinstance(action, A.PickUp), action
     assert "secret agenda (The Hoarder)" in s.events[-1].data["reason"]
+
+
+def _smg_across(wall: str):
+    """A soldier with a loud SMG, a shambler 5" away in plain sight; column 4 is `wall` from edge to edge."""
+    rows = _board(*[(y, "....%s" % wall) for y in range(16)])
+    rows[5] = "..d." + wall + "..z" + rows[5][8:]
+    s = arena(rows, team=["soldier"], faces=[6] * 12)
+    who = s.survivors()[0]
+    s.submit(A.Activate(who))
+    return s, SurvivorAI("veteran").choose(s)
+
+
+def test_a_zombie_the_horde_forecast_shuts_out_is_no_reason_for_a_loud_shot():
+    s, action = _smg_across(".")
+    assert isinstance(action, A.Shoot) and "before it reaches someone" in s.events[-1].data["reason"]
+    s, action = _smg_across("H")          # a row of wrecked cars: it sees the survivor and cannot walk to it
+    assert s.can_see(s.cell(s.survivors()[0]), s.cell(s.zombies()[0]))
+    assert not isinstance(action, A.Shoot), s.events[-1].data["reason"]

@@ -32,6 +32,7 @@ from game.world import actions as A
 from game.world.action_registry import kind_of
 from game.world.board import INF
 from game.world.components import Agenda, Health, Inventory, Pos, Status, Survivor, Turn, Zombie
+from game.world.intent import walks_into_contact
 from game.world.legal import is_legal
 from game.world.session import Session
 
@@ -631,13 +632,15 @@ class SurvivorAI:
         return None
 
     def _threatening(self, s: Session) -> list[tuple[int, int]]:
-        """(zombie, urgency): 3 = engaging an ally, 2 = can reach a survivor next phase, 1 = in the area."""
-        if self._threat_key == s.occupant.version:
+        """(zombie, urgency): 3 = engaging an ally, 2 = can walk to a survivor next phase, 1 = in the area."""
+        key = (s.occupant.version, s.board.version)       # (a door shut or barricaded changes who can walk where)
+        if self._threat_key == key:
             return self._threats_seen
-        self._threat_key = s.occupant.version
+        self._threat_key = key
         self._threats_seen = out = []
         w = s.board.width
-        spots = [(c % w, c // w) for c in (s.cell(sv) for sv in s.standing())]
+        standing = s.standing()
+        spots = [(c % w, c // w) for c in (s.cell(sv) for sv in standing)]
         # The box around the survivors: a zombie farther outside it than its reach + 6" is in nobody's area.
         lo_x, hi_x = min((x for x, _ in spots), default=0), max((x for x, _ in spots), default=-1)
         lo_y, hi_y = min((y for _, y in spots), default=0), max((y for _, y in spots), default=-1)
@@ -656,7 +659,9 @@ class SurvivorAI:
                 if d < near:
                     near = d
             if near <= reach:
-                out.append((z, 2))
+                # Within reach as the crow flies; the zombie's own walk (doors, barricades, walls, windows) decides
+                # whether it can get to someone: one shut out of the station is no reason for a loud shot.
+                out.append((z, 2 if walks_into_contact(s, z, reach, standing) else 1))
             elif near <= reach + 6:
                 out.append((z, 1))
         return out

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 from game.rules.geometry import ORTHO_HALF
 from game.world.components import Health, Status, Zombie
-from game.world.horde import plan_walk, sight_goal, walk_inches, zombie_goal
+from game.world.horde import path_cost, plan_walk, sight_goal, walk_inches, zombie_goal, zombie_steps
 from game.world.systems import ambush_ready
 
 if TYPE_CHECKING:
@@ -67,6 +67,21 @@ def zombie_intents(s: Session) -> dict[int, Intent]:
     """Every zombie's next activation (see zombie_intent)."""
     calls = shriek_calls(s)
     return {z: zombie_intent(s, z, calls) for z in s.zombies()}
+
+
+def walks_into_contact(s: Session, z: int, inches: float, survivors: list[int]) -> bool:
+    """Could this zombie walk into base contact with one of these survivors for `inches` of walking, the board as
+    it is now: its own step costs (shut doors forced, barricades and walls in the way, windows climbed), whatever goal
+    its hierarchy would pick. The survivor AI's "about to reach someone" reads it: a straight measure sees through
+    walls, and a zombie shut out of the station is no reason for a loud shot."""
+    factors, barred = zombie_steps(s, z)
+    board, start = s.board, s.cell(z)
+    goals = {c for sv in survivors for c in board.contact_cells(s.cell(sv)) if factors[c] and c not in barred}
+    if not goals or start in goals:
+        return bool(goals)
+    span = 2 * int(inches) + 3          # every cell a walk of `inches` can touch lies in this box around it
+    path = board.path_toward(start, goals, factors, barred, max_nodes=span * span)
+    return bool(path) and path_cost(s, z, path) <= inches * ORTHO_HALF
 
 
 def _engaged_at(s: Session, z: int, cell: int) -> int | None:
