@@ -8,6 +8,7 @@ from game.ai.survivor_ai import SurvivorAI
 from game.content.loader import load_content
 from game.sim.runner import play_game
 from game.world.components import Zombie
+from game.world.intent import walks_into_contact
 
 
 def _plain_threats(s) -> list[tuple[int, int]]:
@@ -20,7 +21,7 @@ def _plain_threats(s) -> list[tuple[int, int]]:
         near = min((s.dist(s.cell(z), c) for c in spots), default=99.0)
         reach = s.zdef(z).move + 2
         if near <= reach:
-            out.append((z, 2))
+            out.append((z, 2 if walks_into_contact(s, z, reach, s.standing()) else 1))
         elif near <= reach + 6:
             out.append((z, 1))
     return out

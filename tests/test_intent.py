@@ -7,7 +7,7 @@ from game.ai.players import make_player
 from game.content.loader import load_content
 from game.world import systems
 from game.world.actions import EndSurvivorPhase
-from game.world.intent import cell_danger, intent_text, zombie_intent, zombie_intents
+from game.world.intent import cell_danger, intent_text, walks_into_contact, zombie_intent, zombie_intents
 from game.world.session import Session
 from tests.arena import NoPurchases, Status, Zombie, arena, at, cell, director_until, open_board
 
@@ -112,3 +112,31 @@ def test_the_danger_of_a_cell_counts_contact_sight_and_reach():
     assert behind.cover and behind.words().startswith("cover")
     s.comp(z, Status).stunned = True
     assert cell_danger(s, cell(s, 6, 3)).reach == 0   # a stunned zombie loses its next activation
+
+
+def _across_a_door(state: str):
+    """A survivor and a shambler 4" apart with a brick wall between them and one door in it, 2" off the straight
+    line: the walk round through the door is 5.5" while it is open (within the shambler's 4" Move and 2" more) and
+    6.5" when it must be forced shut (a door costs double); a barricade stops it."""
+    rows = open_board((4, "#####+##########"), (2, "...d"), (6, "...z"))
+    s = arena(rows, ambient_heat=0)
+    door = cell(s, 5, 4)
+    s.board.set_door(door, state != "shut")
+    if state == "barricaded":
+        s.board.set_door(door, False)
+        s.board.set_barricade(door, True)
+    return s, at(s, 3, 6)
+
+
+@pytest.mark.parametrize("state, walks", [("open", True), ("shut", False), ("barricaded", False)])
+def test_walks_into_contact_pays_the_zombies_own_step_costs(state, walks):
+    s, z = _across_a_door(state)
+    assert s.dist(s.cell(z), s.cell(s.survivors()[0])) <= 4       # as the crow flies it is well within reach
+    assert walks_into_contact(s, z, 6, s.survivors()) is walks
+
+
+def test_a_brute_walks_through_a_barricade_the_shambler_cannot():
+    s, shambler = _across_a_door("barricaded")
+    brute = s.place_zombie("brute", cell(s, 4, 6), "test")
+    assert not walks_into_contact(s, shambler, 8, s.survivors())
+    assert walks_into_contact(s, brute, s.zdef(brute).move + 2, s.survivors())
