@@ -304,7 +304,7 @@ def test_the_hoarder_picks_up_what_lies_at_hand():
 
 def _smg_across(wall: str):
     """A soldier with a loud SMG, a shambler 5" away in plain sight; column 4 is `wall` from edge to edge."""
-    rows = _board(*[(y, "....%s" % wall) for y in range(16)])
+    rows = _board(*[(y, f"....{wall}") for y in range(16)])
     rows[5] = "..d." + wall + "..z" + rows[5][8:]
     s = arena(rows, team=["soldier"], faces=[6] * 12)
     who = s.survivors()[0]

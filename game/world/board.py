@@ -383,8 +383,9 @@ class Board:
         self._static.keep_reach(self._static.reach_key(self._closed_doors, start, budget, self), answer)
 
     def path_toward(self, start: int, goals: Iterable[int], factors: list[int], barred: Container[int] = (),
-                    max_nodes: int = 600) -> list[int]:
-        """A* from start to the nearest goal cell: the cells after start, [] if none found within max_nodes.
+                    max_nodes: int = 600, limit: int = INF) -> list[int]:
+        """A* from start to the nearest goal cell: the cells after start, [] if none found within max_nodes, or none
+        costs `limit` half inches or less.
 
         A step of `half` half inches into cell c costs half * factors[c]; factor 0 and `barred` cells cannot be
         entered (see zombie_factors)."""
@@ -433,7 +434,9 @@ class Board:
                     x, y = nxt % w, nxt // w          # h(nxt), inlined: this is the hot loop
                     dx = lo_x - x if x < lo_x else (x - hi_x if x > hi_x else 0)
                     dy = lo_y - y if y < lo_y else (y - hi_y if y > hi_y else 0)
-                    push(frontier, (total + (2 * dx + dy if dx >= dy else 2 * dy + dx), total, nxt))
+                    estimate = total + (2 * dx + dy if dx >= dy else 2 * dy + dx)
+                    if estimate <= limit:
+                        push(frontier, (estimate, total, nxt))
         return []
 
     # --- distance fields for the horde -----------------------------------------------------------------------

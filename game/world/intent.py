@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 from game.rules.geometry import ORTHO_HALF
 from game.world.components import Health, Status, Zombie
-from game.world.horde import path_cost, plan_walk, sight_goal, walk_inches, zombie_goal, zombie_steps
+from game.world.horde import plan_walk, sight_goal, walk_inches, zombie_goal, zombie_steps
 from game.world.systems import ambush_ready
 
 if TYPE_CHECKING:
@@ -79,9 +79,7 @@ def walks_into_contact(s: Session, z: int, inches: float, survivors: list[int]) 
     goals = {c for sv in survivors for c in board.contact_cells(s.cell(sv)) if factors[c] and c not in barred}
     if not goals or start in goals:
         return bool(goals)
-    span = 2 * int(inches) + 3          # every cell a walk of `inches` can touch lies in this box around it
-    path = board.path_toward(start, goals, factors, barred, max_nodes=span * span)
-    return bool(path) and path_cost(s, z, path) <= inches * ORTHO_HALF
+    return bool(board.path_toward(start, goals, factors, barred, limit=int(inches * ORTHO_HALF)))
 
 
 def _engaged_at(s: Session, z: int, cell: int) -> int | None:
