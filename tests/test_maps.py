@@ -148,8 +148,9 @@ def test_scenarios_fit_their_maps(maps, scenarios):
             assert all(octile(x, y, d.x, d.y) >= 8 for d in m.markers_of("deploy")), (s.id, zombie)
         for x, y in s.patrol:
             assert (x, y) in reach, (s.id, x, y)
-        # The rulebook says Doom tracks run 8-15 spaces; Dead Air, a three-step mission, stretches it to 18.
-        assert 8 <= s.doom_length <= 18 and 2 <= s.ambient_heat <= 3
+        # The rulebook says Doom tracks run 8-15 spaces; Dead Air, a three-step mission, stretches it to 18. Ambient
+        # Heat is "typically" 2-3; Hold the Line's siege takes 4 (docs/RULES.md, Win rates).
+        assert 8 <= s.doom_length <= 18 and 2 <= s.ambient_heat <= (4 if s.id == "hold_the_line" else 3)
 
 
 def test_extraction_is_far_from_deployment(maps, scenarios):
