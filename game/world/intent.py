@@ -74,12 +74,24 @@ def walks_into_contact(s: Session, z: int, inches: float, survivors: list[int]) 
     it is now: its own step costs (shut doors forced, barricades and walls in the way, windows climbed), whatever goal
     its hierarchy would pick. The survivor AI's "about to reach someone" reads it: a straight measure sees through
     walls, and a zombie shut out of the station is no reason for a loud shot."""
-    factors, barred = zombie_steps(s, z)
-    board, start = s.board, s.cell(z)
-    goals = {c for sv in survivors for c in board.contact_cells(s.cell(sv)) if factors[c] and c not in barred}
-    if not goals or start in goals:
-        return bool(goals)
-    return bool(board.path_toward(start, goals, factors, barred, limit=int(inches * ORTHO_HALF)))
+    board, start, dist = s.board, s.cell(z), s.dist
+    # A walk costs at least the straight measure, and a contact cell lies within 1.5" of its survivor: the survivors
+    # farther off are out of reach, and so are the cells of those farther than `inches` (the only ones that could
+    # stand in its way). The answer depends on those cells, its own cell and kind and the doors (the memo's own).
+    near = tuple(cell for cell in map(s.cell, survivors) if dist(start, cell) <= inches + 1.5)
+    blocking = tuple(cell for cell in s.survivor_cell_set() if dist(start, cell) <= inches)
+    key = (start, s.comp(z, Zombie).kind, inches, near, tuple(sorted(blocking)))
+    memo = s.memos.walks
+    found = memo.get(key)
+    if found is None:
+        factors, barred = zombie_steps(s, z)
+        goals = {c for cell in near for c in board.contact_cells(cell) if factors[c] and c not in barred}
+        if not goals or start in goals:
+            found = bool(goals)
+        else:
+            found = bool(board.path_toward(start, goals, factors, barred, limit=int(inches * ORTHO_HALF)))
+        memo[key] = found
+    return found
 
 
 def _engaged_at(s: Session, z: int, cell: int) -> int | None:

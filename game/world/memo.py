@@ -40,6 +40,7 @@ DEPENDS_ON: dict[str, tuple[str, ...]] = {
     "noise": (NOISE,),                                     # the round's noise and its loudest cell
     "end": (SURVIVOR_MOVED, ZOMBIE_MOVED, TASK),           # "the game goes on", from the last end check
     "goals": (TASK, GROUND),                               # each survivor's goal cells (keyed by the cards it holds)
+    "walks": (DOORS,),                                     # whether a zombie can walk to a survivor (keyed by cells)
 }
 # targets[room]: the survivor each zombie cell sees, for zombies with that much room left to engage a survivor
 TARGETS_DEPEND_ON = (SURVIVOR_MOVED, DOORS)                 # ... and slots_crossed(room)
