@@ -8,7 +8,7 @@ from game.ai.survivor_ai import SurvivorAI
 from game.content.loader import load_content
 from game.sim.runner import play_game
 from game.world.components import Zombie
-from game.world.intent import walks_into_contact
+from game.world.horde import path_cost, zombie_steps
 
 
 def _plain_threats(s) -> list[tuple[int, int]]:
@@ -21,10 +21,21 @@ def _plain_threats(s) -> list[tuple[int, int]]:
         near = min((s.dist(s.cell(z), c) for c in spots), default=99.0)
         reach = s.zdef(z).move + 2
         if near <= reach:
-            out.append((z, 2 if walks_into_contact(s, z, reach, s.standing()) else 1))
+            out.append((z, 2 if _plain_walk(s, z, reach) else 1))
         elif near <= reach + 6:
             out.append((z, 1))
     return out
+
+
+def _plain_walk(s, z: int, inches: float) -> bool:
+    """walks_into_contact without its shortcuts (the survivors out of reach left out, the search bounded by the
+    walk's cost, the memo): the cheapest walk to any standing survivor's side, costed step by step."""
+    factors, barred = zombie_steps(s, z)
+    goals = {c for sv in s.standing() for c in s.board.contact_cells(s.cell(sv)) if factors[c] and c not in barred}
+    if not goals or s.cell(z) in goals:
+        return bool(goals)
+    path = s.board.path_toward(s.cell(z), goals, factors, barred, max_nodes=s.board.size)
+    return bool(path) and path_cost(s, z, path) <= inches * 2
 
 
 def _plain_danger(s, who: int, cell: int) -> float:
@@ -37,7 +48,7 @@ def _plain_danger(s, who: int, cell: int) -> float:
 def test_threats_and_danger_match_the_plain_measures_in_real_games():
     content = load_content()
     probe = SurvivorAI("veteran", 0, content)
-    seen = {"threats": 0, "danger": 0}
+    seen = {"threats": 0, "danger": 0, "in reach as the crow flies, not by its walk": 0}
 
     def compare(s):
         if s.phase != "survivor" or s.result or s.active is None:
@@ -46,6 +57,9 @@ def test_threats_and_danger_match_the_plain_measures_in_real_games():
         threats = probe._threatening(s)
         assert threats == _plain_threats(s)
         seen["threats"] += bool(threats)
+        spots = [s.cell(sv) for sv in s.standing()]
+        seen["in reach as the crow flies, not by its walk"] += sum(
+            urgency == 1 and min(s.dist(s.cell(z), c) for c in spots) <= s.zdef(z).move + 2 for z, urgency in threats)
         who = s.active
         probe._danger = probe._danger_map(s, who)
         board = s.board
