@@ -78,9 +78,9 @@ def walks_into_contact(s: Session, z: int, inches: float, survivors: list[int]) 
     # A walk costs at least the straight measure, and a contact cell lies within 1.5" of its survivor: the survivors
     # farther off are out of reach, and so are the cells of those farther than `inches` (the only ones that could
     # stand in its way). The answer depends on those cells, its own cell and kind and the doors (the memo's own).
-    near = tuple(cell for cell in map(s.cell, survivors) if dist(start, cell) <= inches + 1.5)
-    blocking = tuple(cell for cell in s.survivor_cell_set() if dist(start, cell) <= inches)
-    key = (start, s.comp(z, Zombie).kind, inches, near, tuple(sorted(blocking)))
+    near = frozenset(cell for cell in map(s.cell, survivors) if dist(start, cell) <= inches + 1.5)
+    blocking = frozenset(cell for cell in s.survivor_cell_set() if dist(start, cell) <= inches)
+    key = (start, s.comp(z, Zombie).kind, inches, near, blocking)
     memo = s.memos.walks
     found = memo.get(key)
     if found is None:
