@@ -93,3 +93,17 @@ def test_a_human_directors_seat_in_a_fork_holds_the_fork_and_leaves_the_games_se
     assert fork.policy is not seat and fork.policy._session is fork and seat._session is s
     fork.close()
     s.close()
+
+
+def test_a_fork_made_without_the_director_plays_the_survivor_phase_and_stops_at_the_director_phase():
+    s = mid_game("pharmacy_run", 3, 30)
+    fork = s.fork(5, director=False)
+    play(fork, SurvivorAI("veteran", 5, CONTENT), 3)
+    assert not fork.in_director
+    fork.submit(EndSurvivorPhase())
+    with pytest.raises(RuntimeError, match="without the Director"):
+        while fork.result is None:
+            fork.step_director()
+    assert s.policy is not None and not s.in_director
+    fork.close()
+    s.close()

@@ -55,7 +55,7 @@ def foresee(s: Session, action, seed: int) -> Outcome | None:
     in melee are the rules of thumb's to weigh (weighs_melee), against the swarm that would strike it in the
     Director Phase, which the rest of this phase does not reach. What the deed does to the others and to the table
     (their AP, the scenario, the Doom track) is foresight's."""
-    fork = s.fork(seed)
+    fork = s.fork(seed, director=False)      # the rest of this phase only
     try:
         try:
             fork.submit(action if action is not None else A.EndActivation(s.active))

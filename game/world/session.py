@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import itertools
 import random
+from dataclasses import replace
 from collections.abc import Iterator, Sequence
 from functools import partial
 from operator import attrgetter
@@ -180,7 +181,7 @@ class Session:
         self._zombie_names: dict[int, str] = {}              # name() of each zombie entity, once made
         self._markers: dict[tuple[str, str | None], tuple[int, ...]] = {}   # map markers never move
         self._uids = itertools.count(1)
-        self.gear: dict[int, Gear] = {}    # every deck card, by uid
+        self.gear: dict[int, Gear] = {}    # every deck card, by uid (one in a draw pile is never changed in place)
         self.decks: dict[str, dict[str, list[int]]] = {}
         self.ground: dict[int, list[Gear]] = {}
         self.search_tokens: dict[int, str] = {}
@@ -220,9 +221,10 @@ class Session:
         self.entities_made += 1
         return esper.create_entity(*components)
 
-    def fork(self, seed: int) -> Session:
-        """This game as it is now, to play on without touching it, with dice of its own (game.world.fork)."""
-        return fork(self, seed)
+    def fork(self, seed: int, *, director: bool = True) -> Session:
+        """This game as it is now, to play on without touching it, with dice of its own (game.world.fork).
+        `director=False`: a fork that ends before the Director Phase, without a copy of the Director's policy."""
+        return fork(self, seed, director=director)
 
     def close(self) -> None:
         self.board.release()
@@ -1001,7 +1003,9 @@ class Session:
             return None
         if reshuffled:
             self.emit("card", f"The {self.content.decks[deck_id].name} is reshuffled", deck=deck_id)
-        gear = self.gear[uid]
+        # The card in hand is a fresh copy: a card in a draw pile is then never changed in place, and a fork of the
+        # game shares the draw piles' cards instead of copying them (game.world.fork)
+        gear = self.gear[uid] = replace(self.gear[uid])
         self.emit("card", f"Drew {self.content.gear_name(gear.gear_id)} from the "
                   f"{self.content.decks[deck_id].name}", deck=deck_id, card=gear.gear_id, uid=gear.uid)
         return gear
