@@ -95,7 +95,7 @@ class Board:
         new.barricaded = set(self.barricaded)
         new.door_open = dict(self.door_open)
         new.move_factor = list(self.move_factor)
-        new._zombie_factors = {key: list(factors) for key, factors in self._zombie_factors.items()}
+        new._zombie_factors = {}        # worked out again from the doors if the fork asks (foresight's rarely do)
         new._space = new._door_shapes = new._cover_kind = None
         new.on_door_change = None
         return new
@@ -469,6 +469,16 @@ class Board:
             found.settle()
         return found.dist
 
+    def field_near(self, source: int | tuple[int, ...], below: int, ignores_difficult: bool = False,
+                   bulk: bool = False) -> list[int] | array:
+        """field(), settled only as far from the sources as `below` half inches: a cell nearer has its final value,
+        every other cell a value of at least `below` (a question about cells near the sources does not pay for the
+        far side of the map)."""
+        found = self._field(source, ignores_difficult, bulk)
+        if found.buckets is not None:
+            found.settle(below=below)
+        return found.dist
+
     def descent(self, source: int | tuple[int, ...], ignores_difficult: bool, bulk: bool, start: int
                 ) -> tuple[list[int] | array, _Downhill]:
         """field(), settled only as far from the sources as `start` lies, with its downhill steps: per cell,
@@ -519,12 +529,12 @@ class _Field:
         self.edges = edges
         self.downhill = _Downhill(self.dist, neighbours)
 
-    def settle(self, upto: int | None = None) -> None:
-        """Settle every cell nearer the sources than `upto`, whose value is then final too (every cell, without
-        `upto`)."""
+    def settle(self, upto: int | None = None, below: int | None = None) -> None:
+        """Settle every cell nearer the sources than `upto`, whose value is then final too, or nearer than `below`
+        half inches (every cell, without either)."""
         dist, buckets, edges = self.dist, self.buckets, self.edges
         d = self.level
-        while d < len(buckets) and (upto is None or d < dist[upto]):
+        while d < len(buckets) and (upto is None or d < dist[upto]) and (below is None or d < below):
             bucket = buckets[d]
             if bucket:
                 # The buckets a step from this level can reach are made here, once a level, not at every step.
