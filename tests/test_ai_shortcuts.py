@@ -3,6 +3,7 @@ whole half inches, both read the zombies' places kept until a zombie moves) must
 every step of real games."""
 from __future__ import annotations
 
+from game.ai.goals import goal_cells, task_cells
 from game.ai.players import make_player
 from game.ai.survivor_ai import SurvivorAI
 from game.content.loader import load_content
@@ -128,4 +129,48 @@ def test_the_checks_the_ai_leaves_out_could_never_have_refused():
     for scenario in ("lost_and_found", "dead_air", "pharmacy_run"):
         for level in ("novice", "veteran", "expert"):
             play_game(content, scenario, 1, Checked(level, 1, content)).close()
+    assert min(seen.values()) > 20, seen
+
+
+def _plain_beyond(ai: SurvivorAI, s, who: int, door: int, here: int) -> dict[int, int]:
+    """_beyond on whole distance fields, worked out afresh (not settled only near the door, not kept)."""
+    def whole(*sources):
+        field = s.board.new_field(tuple(sorted(set(sources))), False, False)
+        field.settle()
+        return field.dist
+    for goal in (goal_cells(s, who), task_cells(s)):
+        if goal and whole(*goal)[door] <= whole(*goal)[here]:
+            return {}
+    to_here, to_door, horizon = whole(here), whole(door), 2 * ai.level.shuts_doors
+    for ally in s.standing():
+        a = s.cell(ally)
+        if ally != who and to_door[a] + to_here[door] <= to_here[a] + 1 and to_door[a] <= horizon:
+            return {}
+    return {z: to_door[s.cell(z)] for z in s.zombies() if s.comp(z, Zombie).engaged is None
+            and to_door[s.cell(z)] <= horizon and to_door[s.cell(z)] + to_here[door] <= to_here[s.cell(z)] + 1}
+
+
+def test_zombies_beyond_a_door_match_the_whole_fields_in_real_games():
+    """The expert's check for zombies coming through a door behind it settles its distance fields only near the
+    door: it must name the same zombies as the whole fields do, for every door near every survivor."""
+    content = load_content()
+    probe = SurvivorAI("expert", 0, content)
+    seen = {"asked": 0, "zombies beyond": 0}
+
+    def compare(s):
+        if s.phase != "survivor" or s.result:
+            return
+        board = s.board
+        for who in s.standing():
+            here = s.cell(who)
+            for door in board.door_open:
+                if s.dist(here, door) <= 3 and door != here:
+                    board._static.fields.clear()        # so that the fields asked for are settled in part
+                    assert probe._beyond(s, who, door, here) == _plain_beyond(probe, s, who, door, here)
+                    seen["asked"] += 1
+                    seen["zombies beyond"] += bool(_plain_beyond(probe, s, who, door, here))
+
+    for scenario in ("hold_the_line", "dead_air"):
+        for seed in range(2):
+            play_game(content, scenario, seed, make_player("expert", seed), after_step=compare).close()
     assert min(seen.values()) > 20, seen
