@@ -149,6 +149,15 @@ def test_lost_time_when_the_survivors_would_just_make_it_and_never_on_the_last_s
     assert all(d.event != "lost_time" for d in plan(done, 6, levels["ruthless"]))
 
 
+def test_on_a_tight_clock_the_ruthless_director_takes_a_round_away_and_the_standard_one_sends_the_dead(levels):
+    # The survivors need all 3 rounds left; the dead it could send are slow to arrive (20" and more away).
+    lost = EventFact("lost_time", "Lost Time", 6, (("doom", 1),))
+    tight = view(survivor(1, alley=20, dock=25, gate=30), events=(lost,), doom_left=3, rounds_needed=3)
+    assert [d.event for d in plan(tight, 6, levels["ruthless"])] == ["lost_time"]
+    standard = plan(tight, 6, levels["standard"])
+    assert standard and all(d.kind == "spawn" for d in standard)
+
+
 def test_the_gentle_director_buys_no_events(levels):
     spawns = tuple(SpawnFact(sp.name, sp.kind, active=False) for sp in SPAWNS)
     v = view(survivor(1), spawns=spawns, open_doors=3,
