@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import itertools
 import random
-from dataclasses import replace
 from collections.abc import Iterator, Sequence
+from dataclasses import replace
 from functools import partial
 from operator import attrgetter
 
