@@ -138,8 +138,9 @@ def test_an_event_is_bought_once_a_phase_and_the_rest_is_lost_only_when_nothing_
 
 def test_no_heat_is_thrown_away_while_a_two_heat_event_is_on_offer():
     content = load_content()
-    facts = {"held_spawns": _spawns(content, "pharmacy_run"), "survivors": [{"name": "Doc"}]}
-    a = assist(content, "pharmacy_run", facts, heat=3, die=6)     # 3 + 3 ambient = 6: a 2-Heat event and Blackout
+    # Lost and Found's menu: the 2-Heat alarm and doors, and Blackout (no Lost Time, which would take all 6 Heat)
+    facts = {"held_spawns": _spawns(content, "lost_and_found"), "survivors": [{"name": "Doc"}]}
+    a = assist(content, "lost_and_found", facts, heat=4, die=6)   # 4 + 2 ambient = 6: a 2-Heat event and Blackout
     assert sorted(p.event for p in a.purchases)[0] == "blackout" and len(a.purchases) == 2
     assert a.lost == 0
     assert "Blackout" in render(a) and "blackout" not in render(a).split("Purchases")[1].split("\n")[1]

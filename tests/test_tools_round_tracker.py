@@ -13,6 +13,11 @@ C = load_content()
 HELD = [m.name for m in C.maps[C.scenarios["pharmacy_run"].map].markers if m.kind.startswith("spawn")]
 
 
+# Lost and Found's menu has no Lost Time (Pharmacy Run's would take 6 Heat and move the Doom track itself)
+QUIET = "lost_and_found"
+HELD_QUIET = [m.name for m in C.maps[C.scenarios[QUIET].map].markers if m.kind.startswith("spawn")]
+
+
 def board(**extra):
     return {"held_spawns": HELD, "survivors": [{"name": "Doc", "to_goal": 10}], **extra}
 
@@ -44,11 +49,12 @@ def test_sound_carries_adds_its_bonus_to_every_noisy_act():
 
 
 def test_the_phase_runs_frenzy_first_then_escalation_and_purchases():
-    t = tracker()
-    for _ in range(7):
-        t.add_noise(C, "natural_one")           # 7 + 3 ambient = 10: needs 4+
-    facts = board(survivors=[{"name": "Doc", "to_goal": 10},
-                             {"name": "Cop", "downed": True, "slots_used": 2, "disruption": 1}])
+    t = tracker(QUIET)
+    for _ in range(8):
+        t.add_noise(C, "natural_one")           # 8 + 2 ambient = 10: needs 4+
+    facts = board(held_spawns=HELD_QUIET, survivors=[{"name": "Doc", "to_goal": 10},
+                                                     {"name": "Cop", "downed": True, "slots_used": 2,
+                                                      "disruption": 1}])
     r = t.director_phase(C, facts, die=4)
     assert r["frenzy"] == [{"survivor": "Cop", "slots": 2, "disruption": 1, "lethality": 1}]
     assert (r["heat"], r["escalation"]["need"], r["escalation"]["doom_advances"]) == (10, 4, True)
@@ -63,19 +69,19 @@ def test_the_phase_runs_frenzy_first_then_escalation_and_purchases():
 
 def test_bought_events_carry_no_heat_and_doom_events_fire_by_name():
     """Heat cannot be hoarded: nothing the Director buys puts Heat on next round's track."""
-    t = tracker()
-    t.doom = 3                                   # Doom space 4 of Pharmacy Run holds The Wailing
-    t.add_noise(C, "natural_one", count=3)      # 3 + 3 ambient = 6 Heat: no escalation, two events
-    r = t.director_phase(C, board(), die=1)
+    t = tracker(QUIET)
+    t.doom = 3                                   # Doom space 4 of Lost and Found holds Distant Sirens
+    t.add_noise(C, "natural_one", count=4)      # 4 + 2 ambient = 6 Heat: no escalation, two events
+    r = t.director_phase(C, board(held_spawns=HELD_QUIET), die=1)
     bought = [p["event"] for p in r["purchases"]]
     assert r["heat_lost"] == 0 and len(bought) == 2
     assert all(p["what"] == f"Event: {C.events[p['event']].name}" for p in r["purchases"])
     assert t.next_round == 0
     fired = t.end_phase(C)
-    assert [f["event"] for f in fired] == [C.events["wailing"].name]
+    assert [f["event"] for f in fired] == [C.events["sirens"].name]
     assert t.doom == 4 and t.round == 2 and t.noise == [] and t.next_round == 0
     assert t.carried == 0
-    assert t.doom_fired[0]["event"] == C.events["wailing"].name and t.doom_fired[0]["space"] == 4
+    assert t.doom_fired[0]["event"] == C.events["sirens"].name and t.doom_fired[0]["space"] == 4
 
 
 def test_the_finale_fires_on_the_last_space():

@@ -152,12 +152,13 @@ def test_state_file_keeps_each_tool_and_undoes(tmp_path, capsys):
 def test_director_state_runs_a_round(tmp_path, capsys):
     path, facts = str(tmp_path / "t.json"), tmp_path / "f.yaml"
     facts.write_text("survivors:\n  - {name: Doc, to_goal: 9}\n")
-    assert run(capsys, "director", "--state", path, "--scenario", "pharmacy_run",
-               "--noise", "natural_one", "--add-heat", "6")[0] == 0
+    # (Lost and Found: no Lost Time on its menu, so only the escalation and the round move the Doom track)
+    assert run(capsys, "director", "--state", path, "--scenario", "lost_and_found",
+               "--noise", "natural_one", "--add-heat", "7")[0] == 0
     code, out, _ = run(capsys, "director", "--state", path, "--phase", "--facts", str(facts), "--die", "6")
-    assert code == 0 and "Escalation: d6 = 6, needs 4+: Doom advances" in out      # 7 + 3 ambient = 10
+    assert code == 0 and "Escalation: d6 = 6, needs 4+: Doom advances" in out      # 8 + 2 ambient = 10
     code, out, _ = run(capsys, "director", "--state", path, "--end")
-    assert code == 0 and "round 2, Doom 3/14" in out
+    assert code == 0 and "round 2, Doom 3/17" in out
 
 
 @pytest.mark.parametrize(("text", "message"), [
