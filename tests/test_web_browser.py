@@ -20,7 +20,11 @@ from game.web.guard import CODE_TRIES
 from game.web.server import make_server
 
 webdriver = pytest.importorskip("selenium.webdriver", reason="selenium is missing: pip install -e '.[test]'")
-from selenium.common.exceptions import NoSuchElementException, StaleElementReferenceException  # noqa: E402
+from selenium.common.exceptions import (  # noqa: E402
+    NoSuchElementException,
+    StaleElementReferenceException,
+    WebDriverException,
+)
 from selenium.webdriver.common.by import By  # noqa: E402
 from selenium.webdriver.support.ui import Select, WebDriverWait  # noqa: E402
 
@@ -74,8 +78,13 @@ def wait_for(driver, css: str, text: str = "", timeout: float | None = None):
     """The first element matching css (holding `text`, when given) once it shows."""
     def found(d):
         for el in d.find_elements(By.CSS_SELECTOR, css):
-            if el.is_displayed() and text in el.text:
-                return el
+            try:
+                if el.is_displayed() and text in el.text:
+                    return el
+            except WebDriverException as exc:   # Chromium's word for an element of a page just replaced
+                if "does not belong to the document" not in str(exc):
+                    raise
+                return False
         return False
     # a page being replaced leaves stale elements behind: look again
     return WebDriverWait(driver, timeout or WAIT, ignored_exceptions=(StaleElementReferenceException,)).until(
