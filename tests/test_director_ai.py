@@ -158,6 +158,16 @@ def test_on_a_tight_clock_the_ruthless_director_takes_a_round_away_and_the_stand
     assert standard and all(d.kind == "spawn" for d in standard)
 
 
+def test_the_ruthless_director_sends_hunters_not_the_heavy_dead(levels):
+    # Two survivors 5" from the North Gate, 4 Heat: the standard Director's best is a Hunter there; with 5 a Horde.
+    # The ruthless one sends a Hunter either way (its 5th point finds nothing to buy: a level that does not send a
+    # class never buys it just to spend a point).
+    near = view(survivor(1, gate=5, alley=40, dock=40), survivor(2, gate=6, alley=40, dock=40, neighbours={1: 1}))
+    assert [d.zombie for d in plan(near, 5, levels["standard"])] == ["horde"]
+    for heat in (4, 5):
+        assert [d.zombie for d in plan(near, heat, levels["ruthless"])] == ["hunter"]
+
+
 def test_the_gentle_director_buys_no_events(levels):
     spawns = tuple(SpawnFact(sp.name, sp.kind, active=False) for sp in SPAWNS)
     v = view(survivor(1), spawns=spawns, open_doors=3,
