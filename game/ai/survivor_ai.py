@@ -491,11 +491,11 @@ class SurvivorAI:
                     return {}                   # the door is on its way (now or to finish the task), not behind it
         horizon = 2 * self.level.shuts_doors
         # Only allies and zombies within the horizon of the door count, so both fields are settled only that far
-        # (Board.field_near): to_door to the horizon, to_here to the horizon plus the way through the door. A cell
-        # farther off reads at least that much, which settles each comparison below as its true value would.
-        to_door = board.field_near(door, horizon + 1)
+        # (Board.field's `below`): to_door to the horizon, to_here to the horizon plus the way through the door. A
+        # cell farther off reads at least that much, which settles each comparison below as its true value would.
+        to_door = board.field(door, below=horizon + 1)
         door_to_here = board.descent(here, False, False, door)[0][door]
-        to_here = board.field_near(here, horizon + door_to_here + 2)
+        to_here = board.field(here, below=horizon + door_to_here + 2)
         for ally in s.standing():
             if ally != who and to_door[s.cell(ally)] + to_here[door] <= to_here[s.cell(ally)] + 1 and \
                     to_door[s.cell(ally)] <= horizon:

@@ -457,23 +457,16 @@ class Board:
                         best, best_d = self.idx(xx, yy), d
         return best
 
-    def field(self, source: int | tuple[int, ...], ignores_difficult: bool = False, bulk: bool = False) -> array:
-        """Half-inch walking cost from every cell to the nearest `source` cell, on the static map.
+    def field(self, source: int | tuple[int, ...], ignores_difficult: bool = False, bulk: bool = False,
+              below: int | None = None) -> list[int] | array:
+        """Half-inch walking cost from every cell to the nearest `source` cell, on the static map. `below`: settled
+        only that far from the sources (a cell nearer has its final value, every other cell a value of at least
+        `below`: a question about cells near the sources does not pay for the far side of the map).
 
         Doors count as forced or opened (double cost, free for a Brute) whatever their state, so one field serves the
         whole game; fields are kept per terrain for the life of the process, which makes batches of games cheap.
         Survivors plan with the plain profile (difficult ground and doors doubled).
         """
-        found = self._field(source, ignores_difficult, bulk)
-        if found.buckets is not None:
-            found.settle()
-        return found.dist
-
-    def field_near(self, source: int | tuple[int, ...], below: int, ignores_difficult: bool = False,
-                   bulk: bool = False) -> list[int] | array:
-        """field(), settled only as far from the sources as `below` half inches: a cell nearer has its final value,
-        every other cell a value of at least `below` (a question about cells near the sources does not pay for the
-        far side of the map)."""
         found = self._field(source, ignores_difficult, bulk)
         if found.buckets is not None:
             found.settle(below=below)
