@@ -40,6 +40,8 @@ def pool_report():
 
 
 def test_a_local_cluster_gives_the_pools_report(local, pool_report):
+    ready = local.client.run(lambda: _load_root.cache_info().currsize)
+    assert set(ready.values()) == {1}       # each worker loaded the content when it joined, before any game
     finished = []
     records = batch.stream_batch(_jobs(), executor=local, chunk=CHUNK, done=finished.append)
     assert _report(records) == pool_report
