@@ -275,8 +275,8 @@ def bench_ui_frame(content, frames: int = 60) -> float:
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    from game.tools.previews import move_reach
     from game.ui.board.game_scene import GameScene
-    from game.ui.board.overlays import move_reach
     from game.ui.widgets.app import App
     from game.world.saves import GameRecord
 
