@@ -125,7 +125,7 @@ def test_look_after_number_one_is_broken_by_a_triage_or_a_drag():
     s.submit(A.Activate(medic))
     s.submit(A.Triage(medic, cook))                             # it fails: it still counts as helping
     assert not holding(s, medic, "number_one").kept
-    s2 = arena(open_board((5, "...dd...........")), team=["firefighter", "cook"])
+    s2 = arena(open_board((4, "..======"), (5, "...dd...........")), team=["firefighter", "cook"])
     ff, c2 = s2.survivors()
     s2.wound_survivor(c2, 9, "test")
     s2.submit(A.Activate(ff))

@@ -41,7 +41,7 @@ def test_5_0_disengage_and_drag_reach_half_the_move_in_half_inches():
 
 
 def test_5_0_drag_reaches_two_and_a_half_inches_for_move_5():
-    s = arena(open_board((5, "...dd...")), team=["doctor", "paramedic"])
+    s = arena(open_board((4, ".....="), (5, "...dd...")), team=["doctor", "paramedic"])    # a fence: cover
     doctor, medic = s.survivors()
     s.wound_survivor(doctor, 9, "test")
     s.submit(A.Activate(medic))

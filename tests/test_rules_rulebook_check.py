@@ -35,8 +35,8 @@ def test_a_doctor_without_an_item_revives_with_one_wound_and_with_a_medkit_two()
 def test_dragging_an_ally_away_from_feeders_takes_no_swipes():
     """Rulebook 5.0: Drag is 1 AP and half the Move; parting swipes belong to Disengage, which the dragger (not
     engaged) is not doing."""
-    s = arena(open_board((5, "...zdd....")), team=["cook", "firefighter"], faces=[6, 6, 6])
-    cook, ff = s.survivors()          # cook at (4, 5) next to the Shambler; the firefighter drags her east
+    s = arena(open_board((4, "......="), (5, "...zdd....")), team=["cook", "firefighter"], faces=[6, 6, 6])
+    cook, ff = s.survivors()          # cook at (4, 5) next to the Shambler; the firefighter drags her east, by a fence
     _down(s, cook)
     assert s.engagers(cook) and not s.is_engaged(ff)
     s.submit(A.Activate(ff))

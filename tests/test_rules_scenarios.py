@@ -95,7 +95,7 @@ def test_disengage_takes_half_of_the_slowed_move():
 
 
 def test_drag_takes_half_of_the_slowed_move():
-    s = arena(open_board((5, "dd")), team=["paramedic", "doctor"])
+    s = arena(open_board((4, "====="), (5, "dd")), team=["paramedic", "doctor"])     # fences: cover for the ally
     medic, ally = s.survivors()
     s.wound_survivor(ally, 10, "a test")
     who = go(s, medic)

@@ -2,8 +2,9 @@
 import pytest
 
 from game.world import actions as A
+from game.world.legal import option
 from game.world.session import Impossible
-from tests.arena import Health, Inventory, Status, arena, at, cell
+from tests.arena import Health, Inventory, Status, Turn, arena, at, cell
 
 ROWS = ["." * 14 for _ in range(14)]
 
@@ -143,14 +144,40 @@ def test_triage_with_a_medkit_stands_the_ally_up_with_two_wounds():
 
 
 def test_untrained_survivor_without_supplies_cannot_triage_but_can_drag():
-    s = arena(board((5, "....dd")), team=["cook", "firefighter"])
+    s = arena(board((4, "...="), (5, "....dd")), team=["cook", "firefighter"])
     cook, ff = s.survivors()
     s.wound_survivor(ff, 4, "test")
     go(s, cook)
     with pytest.raises(Impossible, match="Drag"):
         s.submit(A.Triage(cook, ff))
-    s.submit(A.Drag(cook, ff, cell(s, 2, 5)))           # half of 5": 2"
+    s.submit(A.Drag(cook, ff, cell(s, 2, 5)))           # half of 5": 2", the ally laid beside the fence
     assert s.cell(cook) == cell(s, 2, 5) and s.cell(ff) == cell(s, 3, 5)
+
+
+def test_a_drag_lays_the_ally_in_cover():
+    """Rulebook 5.0: the drag is "into cover". The ally is laid in the cell the dragger leaves last, which must touch
+    cover (a Hunker Down's test); a way out into the open street is refused, with the reason."""
+    s = arena(board((4, "...="), (5, "....dd")), team=["cook", "firefighter"])
+    cook, ff = s.survivors()
+    s.wound_survivor(ff, 4, "test")
+    go(s, cook)
+    ends = A.Drag(cook, ff, -1).cells(s)
+    assert ends and all(s.board.next_to_cover(ends[c][1] if ends[c][1] != -1 else s.cell(cook)) for c in ends)
+    with pytest.raises(Impossible, match="cover"):
+        s.submit(A.Drag(cook, ff, cell(s, 4, 7)))      # the ally would lie in the open at (4, 6)
+    assert s.cell(ff) == cell(s, 5, 5) and s.comp(cook, Turn).ap == 3
+
+
+def test_with_no_cover_in_reach_there_is_no_drag():
+    s = arena(board((5, "....dd")), team=["cook", "firefighter"])
+    cook, ff = s.survivors()
+    s.wound_survivor(ff, 4, "test")
+    go(s, cook)
+    assert A.Drag(cook, ff, -1).cells(s) == {}
+    drag = option(s, cook, "drag")
+    assert not drag.ok and "cover" in drag.reason                # the greyed button says why
+    with pytest.raises(Impossible, match="cover"):
+        s.submit(A.Drag(cook, ff, cell(s, 2, 5)))
 
 
 def test_drag_never_lays_the_ally_on_someone_else():

@@ -938,15 +938,21 @@ class Drag:
     def _budget(self, s: Session) -> int:
         return half_move_budget(s, self.who)
 
-    def cells(self, s: Session) -> dict[int, tuple]:
-        """Where the dragger may end: the ally is laid in the cell just before, which must be free."""
+    def _laid(self, s: Session) -> dict[int, tuple[int, tuple]]:
+        """Every end within half the dragger's Move -> (the cell the ally is laid in: the one just before, which must
+        be free; the way there)."""
         here = s.cell(self.who)
         out = {}
         for c, v in reachable(s, self.who, self._budget(s)).items():
             before = v[1] if v[1] != -1 else here
             if c != here and (before == here or s.occupant.get(before, self.ally) == self.ally):
-                out[c] = v
+                out[c] = before, v
         return out
+
+    def cells(self, s: Session) -> dict[int, tuple]:
+        """Where the dragger may end: the ally is dragged into cover (rulebook 5.0), so the cell they are laid in must
+        be in contact with cover, as a Hunker Down's is."""
+        return {c: v for c, (laid, v) in self._laid(s).items() if s.board.next_to_cover(laid)}
 
     def check(self, s: Session) -> None:
         _active(s, self.who)
@@ -955,8 +961,10 @@ class Drag:
         _contact(s, self.who, self.ally)
         if s.is_engaged(self.who):
             raise Impossible("you are engaged: Disengage first")
-        if self.dest not in self.cells(s):
+        if self.dest not in self._laid(s):
             raise Impossible("Drag reaches half your Move")
+        if self.dest not in self.cells(s):
+            raise Impossible("a drag lays the ally in cover: no cover next to the cell they would be laid in")
 
     def perform(self, s: Session) -> None:
         _spend(s, self.who)

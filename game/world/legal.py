@@ -233,6 +233,6 @@ def _nothing(s: Session, who: int, kind: str) -> str:
         "door": "no door next to you",
         "barricade": "no door next to you",
         "triage": "no Downed ally in base contact",
-        "drag": "nowhere to drag them" if downed else "no Downed ally in base contact",
+        "drag": "no cover within half your Move to drag them into" if downed else "no Downed ally in base contact",
         "drop": "you carry nothing",
     }.get(kind, "")

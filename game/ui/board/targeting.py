@@ -122,7 +122,7 @@ class Disengage(Targeting):
 class Drag(Targeting):
     """Two clicks: the Downed ally (skipped when there is only one), then where to drag them."""
     id = "drag"
-    hint = "Drag: click the Downed ally, then where to go. Esc cancels."
+    hint = "Drag: click the Downed ally, then where to go (they end one step behind you, in cover). Esc cancels."
     shade = (120, 200, 140)
 
     def __init__(self):
