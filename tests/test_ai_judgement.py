@@ -134,7 +134,8 @@ def test_a_civilian_never_charges_the_zombies_feeding_on_a_downed_ally(level):
 
 
 def test_a_non_medic_drags_a_downed_ally_toward_the_medic():
-    s = arena(_board((5, "..dd........d")), team=["cook", "courier", "paramedic"], faces=[6] * 12)
+    s = arena(_board((4, "..==========="), (5, "..dd........d")), team=["cook", "courier", "paramedic"],
+              faces=[6] * 12)        # a fence along the street: cover to drag her into
     cook, courier, _medic = s.survivors()
     s.wound_survivor(cook, 9, "test")
     s.submit(A.Activate(courier))

@@ -88,8 +88,8 @@ KINDS: tuple[ActionKind, ...] = (
                "Patch up a Downed ally you touch: a Wits roll that needs a medical item or skill. A success "
                "stands them back up."),
     ActionKind("drag", "Drag", "Drag", "q", "1 AP", "cell", "Drag",
-               "Pull a Downed ally into cover, up to half your Move: they end in your last step, which must "
-               "touch cover. You must not be engaged yourself; nobody swipes at you."),
+               "Pull a Downed ally half your Move into cover (laid in your last step). Not while engaged; "
+               "no swipes."),
     ActionKind("end_activation", "EndActivation", "End Activation", "space", "", "none", "EndActivation",
                "This survivor is done for the round; unspent AP are lost. Then pick who acts next."),
     ActionKind("end_turn", "EndSurvivorPhase", "End Turn", "return", "", "none", "EndSurvivorPhase",

@@ -97,7 +97,7 @@ SECTIONS: list[tuple[str, list[tuple[str, str] | tuple[str, str, str]]]] = [
         (B, "Every wound your team deals to those feeders during your turn takes one off that number."),
         (H, "Getting them back"),
         (P, "Triage (1 AP, a Wits roll) stands them up again with a wound or two. Medics can do it bare-handed, "
-            "anyone else needs bandages or a medkit. Or drag a Downed friend up to half your Move into cover."),
+            "anyone else needs bandages or a medkit. Or drag them into cover, up to half your Move."),
     ]),
     ("Winning", [
         (H, "The Doom track"),
