@@ -141,6 +141,29 @@ def test_zombies_in_sight_move_their_full_move_toward_the_nearest_survivor():
     assert s.cell(z) == cell(s, 7, 1)        # 4" along the row toward the survivor at (0, 1)
 
 
+def test_a_zombie_in_sight_off_the_diagonal_still_walks_its_full_move():
+    """6.0 Step 4: the full Move toward the survivor in sight. From (6, 7), 10" from the survivor, two diagonals
+    (3") leave an inch that a third diagonal (1.5") does not fit, but a straight step does: all 4" are walked, and
+    it ends 6" from the survivor."""
+    s = arena(open_board((0, "d"), (7, "......z")), ambient_heat=0)
+    survivor, z = s.survivors()[0], at(s, 6, 7)
+    assert s.dist(s.cell(z), s.cell(survivor)) == 10.0
+    director_until(s, "zombie")
+    assert s.dist(cell(s, 6, 7), s.cell(z)) == 4.0
+    assert s.dist(s.cell(z), s.cell(survivor)) == 6.0
+
+
+def test_a_zombie_in_sight_closes_in_when_every_cell_by_the_survivor_is_taken():
+    """The survivor stands in a gap in a wall with a Shambler on either side (two of three places taken); a third,
+    in sight 5" down the gap, still closes in as far as the ground lets it: next to the one in its way."""
+    rows = open_board((4, ".......z"), (5, "#######d########"), (6, ".......z"), (11, ".......z"))
+    s = arena(rows, ambient_heat=0, faces=[1] * 12)
+    third = at(s, 7, 11)
+    assert not horde.goal_cells(s, third, s.cell(s.survivors()[0]), False)     # no free cell in contact
+    director_until(s, "reset")
+    assert s.cell(third) == cell(s, 7, 7)
+
+
 def test_zombie_stops_in_base_contact_and_engages():
     s = arena(open_board((1, "d....z..........")), ambient_heat=0)
     z = at(s, 5, 1)

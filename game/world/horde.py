@@ -180,21 +180,22 @@ def engage_cells(s: Session, z: int) -> set[int]:
 
 def plan_walk(s: Session, z: int, goal: Goal, budget: int) -> list[int]:
     """The cells this zombie walks toward `goal` with `budget` half inches, on the board as it is (changes nothing)."""
-    if not goal.cells:
+    if not goal.cells and goal.target is None:
         return []
     start, centre = s.cell(z), goal.centre
     factors, barred = zombie_steps(s, z)
     board = s.board
     near = s.dist(start, centre) * ORTHO_HALF <= budget + EXACT_PATH_MARGIN * ORTHO_HALF
-    path = board.path_toward(start, goal.cells, factors, barred) if near else []
+    path = board.path_toward(start, goal.cells, factors, barred) if near and goal.cells else []
     if not path:
+        # (also a survivor in sight whose every contact cell is taken: it still closes in as far as it can)
         path = _descend(s, z, centre, budget, factors, barred)
     if not path:
         return []
     # Most walks never come near a survivor: the engage cells are worked out only for one that does (they all lie
     # among the survivors' contact cells).
     near_any, engage_at = s.survivor_contact_set(), None
-    spent, stop, ideal = 0, -1, -1
+    spent, used, stop, ideal, engaged = 0, 0, -1, -1, False
     prev, w = start, board.width
     for i, cell in enumerate(path):
         if not factors[cell] or cell in barred:
@@ -203,15 +204,25 @@ def plan_walk(s: Session, z: int, goal: Goal, budget: int) -> list[int]:
         spent += (DIAG_HALF if diagonal else ORTHO_HALF) * factors[cell]
         if spent > budget:
             break
-        prev, ideal = cell, i
+        prev, ideal, used = cell, i, spent
         if cell in s.occupant:
             continue
         stop = i
         if cell in near_any:
             engage_at = engage_cells(s, z) if engage_at is None else engage_at
             if cell in engage_at:
+                engaged = True
                 break
     walked = path[:stop + 1]
+    if goal.target is not None and not engaged and stop == ideal and used < budget:
+        # The route's next step toward the survivor in sight no longer fits (a diagonal with an inch left): the
+        # rulebook wants the full Move toward them (6.0 Step 4), so its last step or two are chosen again to end
+        # as near them as the whole Move allows.
+        base = walked[-2] if len(walked) > 1 else start
+        left = budget - (used - _step_cost(board, base, walked[-1], factors) if walked else 0)
+        better = _better_end(s, base, left, factors, barred, centre, walked[-1] if walked else start)
+        if better is not None:
+            walked = [*walked[:-1], *better] if walked else better
     if stop < ideal and goal.target is not None:
         if engage_at is None and path[ideal] in near_any:
             engage_at = engage_cells(s, z)
@@ -220,6 +231,43 @@ def plan_walk(s: Session, z: int, goal: Goal, budget: int) -> list[int]:
             # the full Move toward that survivor, so take the free cell within the budget nearest it (6.0 Step 4).
             walked = _nearest_free_end(s, z, walked, budget, factors, barred, engage_at, centre)
     return walked
+
+
+def _step_cost(board, a: int, b: int, factors: list[int]) -> int:
+    """Half inches of one step from a to b into b's ground."""
+    w = board.width
+    return (DIAG_HALF if a % w != b % w and a // w != b // w else ORTHO_HALF) * factors[b]
+
+
+def _better_end(s: Session, base: int, left: int, factors: list[int], barred: frozenset[int], centre: int,
+                end: int) -> list[int] | None:
+    """One or two steps from `base` within `left` half inches to a free cell nearer `centre` than `end`, the nearest
+    such (ties: the steps that sort first), or None."""
+    neighbours, occupant, w = s.board.neighbours, s.occupant, s.board.width
+    cx, cy = centre % w, centre // w
+
+    def dist(c: int) -> float:      # Session.dist to the centre, inlined
+        dx, dy = abs(c % w - cx), abs(c // w - cy)
+        return dx + 0.5 * dy if dx >= dy else dy + 0.5 * dx
+    best, best_d = None, dist(end)
+    if best_d <= dist(base) - left / ORTHO_HALF:       # no step of `left` half inches gets nearer than that
+        return None
+    for first, half in neighbours(base):
+        cost = half * factors[first]
+        if not factors[first] or cost > left or first in barred:
+            continue
+        if first not in occupant:
+            d = dist(first)
+            if d < best_d or (d == best_d and best is not None and [first] < best):
+                best, best_d = [first], d
+        for second, half2 in neighbours(first):
+            if not factors[second] or cost + half2 * factors[second] > left or second in barred or \
+                    second in occupant:
+                continue
+            d = dist(second)
+            if d < best_d or (d == best_d and best is not None and [first, second] < best):
+                best, best_d = [first, second], d
+    return best
 
 
 def _nearest_free_end(s: Session, z: int, walked: list[int], budget: int, factors: list[int], barred: frozenset[int],
