@@ -51,20 +51,20 @@ def problems_of(path: Path) -> list[str]:
 
 
 def test_validate_refuses_two_initial_zombies_on_one_cell(tmp_path):
-    path = edited_scenarios(tmp_path, "{zombie: horde, at: [29, 6]}", "{zombie: horde, at: [24, 19]}")
-    assert problems_of(path) == [f"{path}: scenarios.last_train_out.initial_zombies[1].at: (24, 19) is already "
-                                 f"taken by initial_zombies[0]"]
+    path = edited_scenarios(tmp_path, "{zombie: shambler, at: [22, 6]}", "{zombie: shambler, at: [21, 6]}")
+    assert problems_of(path) == [f"{path}: scenarios.last_train_out.initial_zombies[2].at: (21, 6) is already "
+                                 f"taken by initial_zombies[1]"]
 
 
 def test_validate_refuses_an_initial_zombie_on_a_map_zombie(tmp_path):
     path = edited_scenarios(tmp_path, "{zombie: horde, at: [29, 6]}", "{zombie: horde, at: [29, 4]}")
-    assert problems_of(path) == [f"{path}: scenarios.last_train_out.initial_zombies[1].at: (29, 4) is already "
+    assert problems_of(path) == [f"{path}: scenarios.last_train_out.initial_zombies[0].at: (29, 4) is already "
                                  f"taken by a zombie the map places"]
 
 
 def test_validate_refuses_a_zombie_on_a_deploy_cell(tmp_path):
     path = edited_scenarios(tmp_path, "{zombie: horde, at: [29, 6]}", "{zombie: horde, at: [2, 40]}")
-    assert problems_of(path) == [f"{path}: scenarios.last_train_out.initial_zombies[1].at: (2, 40) is a "
+    assert problems_of(path) == [f"{path}: scenarios.last_train_out.initial_zombies[0].at: (2, 40) is a "
                                  f"deployment cell: a survivor starts there"]
 
 
