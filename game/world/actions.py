@@ -961,9 +961,10 @@ class Drag:
         _contact(s, self.who, self.ally)
         if s.is_engaged(self.who):
             raise Impossible("you are engaged: Disengage first")
-        if self.dest not in self._laid(s):
+        laid = self._laid(s).get(self.dest)
+        if laid is None:
             raise Impossible("Drag reaches half your Move")
-        if self.dest not in self.cells(s):
+        if not s.board.next_to_cover(laid[0]):
             raise Impossible("a drag lays the ally in cover: no cover next to the cell they would be laid in")
 
     def perform(self, s: Session) -> None:

@@ -195,7 +195,7 @@ def plan_walk(s: Session, z: int, goal: Goal, budget: int) -> list[int]:
     # Most walks never come near a survivor: the engage cells are worked out only for one that does (they all lie
     # among the survivors' contact cells).
     near_any, engage_at = s.survivor_contact_set(), None
-    spent, used, stop, ideal, engaged = 0, 0, -1, -1, False
+    spent, used, before, stop, ideal, engaged = 0, 0, 0, -1, -1, False
     prev, w = start, board.width
     for i, cell in enumerate(path):
         if not factors[cell] or cell in barred:
@@ -204,7 +204,7 @@ def plan_walk(s: Session, z: int, goal: Goal, budget: int) -> list[int]:
         spent += (DIAG_HALF if diagonal else ORTHO_HALF) * factors[cell]
         if spent > budget:
             break
-        prev, ideal, used = cell, i, spent
+        prev, ideal, before, used = cell, i, used, spent     # (before: the cost up to the step before)
         if cell in s.occupant:
             continue
         stop = i
@@ -219,7 +219,7 @@ def plan_walk(s: Session, z: int, goal: Goal, budget: int) -> list[int]:
         # rulebook wants the full Move toward them (6.0 Step 4), so its last step or two are chosen again to end
         # as near them as the whole Move allows.
         base = walked[-2] if len(walked) > 1 else start
-        left = budget - (used - _step_cost(board, base, walked[-1], factors) if walked else 0)
+        left = budget - before
         better = _better_end(s, base, left, factors, barred, centre, walked[-1] if walked else start)
         if better is not None:
             walked = [*walked[:-1], *better] if walked else better
@@ -231,12 +231,6 @@ def plan_walk(s: Session, z: int, goal: Goal, budget: int) -> list[int]:
             # the full Move toward that survivor, so take the free cell within the budget nearest it (6.0 Step 4).
             walked = _nearest_free_end(s, z, walked, budget, factors, barred, engage_at, centre)
     return walked
-
-
-def _step_cost(board, a: int, b: int, factors: list[int]) -> int:
-    """Half inches of one step from a to b into b's ground."""
-    w = board.width
-    return (DIAG_HALF if a % w != b % w and a // w != b // w else ORTHO_HALF) * factors[b]
 
 
 def _better_end(s: Session, base: int, left: int, factors: list[int], barred: frozenset[int], centre: int,
